@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const ROLES = ['rider', 'driver', 'fleetadmin', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One REST operation. `auth: 'public'` means no authorizer; otherwise the list of Cognito groups
+ * allowed to call it. `area` names the folder of the handler: lambdas/src/http/<area>/<kebab(operationId)>.ts
+ */
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: `/${string}`;
+  operationId: string;
+  area: string;
+  summary: string;
+  auth: 'public' | readonly Role[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Success status; 200 unless stated. */
+  status?: number;
+}
+
+export function route<
+  P extends z.ZodType = z.ZodObject<{}>,
+  Q extends z.ZodType = z.ZodObject<{}>,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  return def;
+}
+
+export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+export type ParamsOf<T> = T extends RouteDef<infer P, any, any, any> ? z.infer<P> : never;
+export type QueryOf<T> = T extends RouteDef<any, infer Q, any, any> ? z.infer<Q> : never;
+export type BodyOf<T> = T extends RouteDef<any, any, infer B, any> ? z.infer<B> : never;
+export type ResponseOf<T> = T extends RouteDef<any, any, any, infer R> ? z.infer<R> : never;
+
+/** kebab-case file name of a handler from its operationId: fetchCarTypes -> fetch-car-types */
+export function handlerFileName(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+export function handlerEntry(r: Pick<AnyRoute, 'area' | 'operationId'>): string {
+  return `lambdas/src/http/${r.area}/${handlerFileName(r.operationId)}.ts`;
+}
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
