@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './settings';
 export * from './users';
 export * from './routes';
+export * from './ws';

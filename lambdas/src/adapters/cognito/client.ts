@@ -1,0 +1,16 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../../config';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+export function cognitoClient(): CognitoIdentityProviderClient {
+  if (!client) {
+    const { AWS_REGION, COGNITO_ENDPOINT } = config();
+    client = new CognitoIdentityProviderClient({ region: AWS_REGION, endpoint: COGNITO_ENDPOINT });
+  }
+  return client;
+}
+
+export function resetCognitoClient(): void {
+  client = undefined;
+}

@@ -1,0 +1,55 @@
+import {
+  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand,
+  ListUsersCommand, UsernameExistsException, type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DomainError } from '../../../../shared/src/domain/errors';
+import type { Role } from '../../../../shared/src/contract/route';
+import { config } from '../../config';
+import type { IdentityProvider } from '../../ports/users';
+import { cognitoClient } from './client';
+
+/**
+ * Cognito user pool with email as the username attribute. After creation every admin call uses
+ * the immutable `sub`, which both Cognito and the local emulator accept.
+ */
+export const cognitoIdentityProvider: IdentityProvider = {
+  async createUser({ email, password, phone, emailVerified }) {
+    const attributes: AttributeType[] = [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: String(emailVerified) },
+    ];
+    if (phone) attributes.push({ Name: 'phone_number', Value: phone });
+    let sub: string | undefined;
+    try {
+      const out = await cognitoClient().send(new AdminCreateUserCommand({
+        UserPoolId: config().USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', UserAttributes: attributes,
+      }));
+      sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
+    } catch (e) {
+      if (e instanceof UsernameExistsException) throw new DomainError('user_exists', 409);
+      throw e;
+    }
+    if (!sub) throw new DomainError('reg_error', 500);
+    await cognitoClient().send(new AdminSetUserPasswordCommand({
+      UserPoolId: config().USER_POOL_ID, Username: sub, Password: password, Permanent: true,
+    }));
+    return { uid: sub };
+  },
+
+  async addToGroup(uid: string, _email: string, group: Role) {
+    await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: uid, GroupName: group }));
+  },
+
+  async deleteUser(uid: string) {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
+  },
+
+  async findByEmail(email: string) {
+    const out = await cognitoClient().send(new ListUsersCommand({
+      UserPoolId: config().USER_POOL_ID, Filter: `email = "${email.replace(/"/g, '')}"`, Limit: 1,
+    }));
+    const user = out.Users?.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()));
+    const uid = user?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    return uid ? { uid } : undefined;
+  },
+};

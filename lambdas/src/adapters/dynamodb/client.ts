@@ -1,0 +1,33 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config';
+import { recordRoundTrip } from './round-trips';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+/** One document client per container, created on first use; every call is counted. */
+export function documentClient(): DynamoDBDocumentClient {
+  if (!doc) {
+    const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+    const base = new DynamoDBClient({ region: AWS_REGION, endpoint: DYNAMODB_ENDPOINT, maxAttempts: 3 });
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        recordRoundTrip(String(context.commandName ?? 'unknown'));
+        return next(args);
+      },
+      { step: 'initialize', name: 'roundTripCounter' },
+    );
+    doc = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return doc;
+}
+
+export function tableName(): string {
+  return config().TABLE_NAME;
+}
+
+export function resetDocumentClient(): void {
+  doc = undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * The only place that spells a key. See docs/architecture.md, "Key design".
+ */
+export const keys = {
+  userProfile: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
+  usersByType: (usertype: string, createdAt: string, uid: string) => ({
+    gsi1pk: `USERS#${usertype}`,
+    gsi1sk: `${createdAt}#${uid}`,
+  }),
+  usersByTypePk: (usertype: string) => `USERS#${usertype}`,
+  fleetDrivers: (fleetUid: string, createdAt: string, uid: string) => ({
+    gsi2pk: `FLEET#${fleetUid}`,
+    gsi2sk: `${createdAt}#${uid}`,
+  }),
+  emailClaim: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'CLAIM' }),
+  mobileClaim: (e164: string) => ({ pk: `MOBILE#${e164}`, sk: 'CLAIM' }),
+  referralClaim: (referralId: string) => ({ pk: `REFERRAL#${referralId.toLowerCase()}`, sk: 'CLAIM' }),
+  catalogPk: 'CATALOG',
+  carType: (id: string) => ({ pk: 'CATALOG', sk: `CARTYPE#${id}` }),
+  carTypePrefix: 'CARTYPE#',
+  cancelReason: (n: number) => ({ pk: 'CATALOG', sk: `CANCELREASON#${String(n).padStart(4, '0')}` }),
+  cancelReasonPrefix: 'CANCELREASON#',
+  settingsPk: 'SETTINGS',
+  appSettings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
+  language: (code: string) => ({ pk: 'SETTINGS', sk: `LANG#${code}` }),
+  languagePrefix: 'LANG#',
+  provider: (name: string) => ({ pk: 'SETTINGS', sk: `PROVIDER#${name}` }),
+  connection: (id: string) => ({ pk: `CONN#${id}`, sk: 'CONN' }),
+  subscription: (topic: string, connectionId: string) => ({ pk: `TOPIC#${topic}`, sk: `CONN#${connectionId}` }),
+  topicPk: (topic: string) => `TOPIC#${topic}`,
+} as const;

@@ -1,0 +1,123 @@
+import {
+  DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand,
+  type QueryCommandInput, type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { conflict } from '../../../../shared/src/domain/errors';
+import { documentClient, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export type Key = { pk: string; sk: string };
+export type Item = Record<string, unknown>;
+type RawTransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type WithoutTable<T> = T extends object ? Omit<T, 'TableName'> : T;
+/** A transaction item without TableName: `transact` adds it. */
+export type TransactItem = { [K in keyof RawTransactItem]?: WithoutTable<NonNullable<RawTransactItem[K]>> };
+
+/**
+ * Thin, typed access to the single table. Every write that changes state takes a condition;
+ * a failed condition becomes a 409 `conflict` (or the code the caller names).
+ */
+export const table = {
+  async get<T extends Item>(key: Key, opts: { consistent?: boolean } = {}): Promise<T | undefined> {
+    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: opts.consistent }));
+    return out.Item as T | undefined;
+  },
+
+  async put(item: Item & Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
+    try {
+      await documentClient().send(new PutCommand({
+        TableName: tableName(), Item: item, ConditionExpression: opts.condition,
+        ExpressionAttributeNames: opts.names, ExpressionAttributeValues: opts.values,
+      }));
+    } catch (e) {
+      throw mapConditionFailure(e, opts.conflictCode);
+    }
+  },
+
+  async update<T extends Item>(key: Key, update: {
+    expression: string; condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string;
+  }): Promise<T> {
+    try {
+      const out = await documentClient().send(new UpdateCommand({
+        TableName: tableName(), Key: key, UpdateExpression: update.expression, ConditionExpression: update.condition,
+        ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values, ReturnValues: 'ALL_NEW',
+      }));
+      return out.Attributes as T;
+    } catch (e) {
+      throw mapConditionFailure(e, update.conflictCode);
+    }
+  },
+
+  async delete(key: Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
+    try {
+      await documentClient().send(new DeleteCommand({
+        TableName: tableName(), Key: key, ConditionExpression: opts.condition,
+        ExpressionAttributeNames: opts.names, ExpressionAttributeValues: opts.values,
+      }));
+    } catch (e) {
+      throw mapConditionFailure(e, opts.conflictCode);
+    }
+  },
+
+  /** All-or-nothing: any failed condition cancels every item and surfaces as one conflict. */
+  async transact(items: TransactItem[], opts: { conflictCode?: string; token?: string } = {}): Promise<void> {
+    const withTable = items.map((it) => {
+      const [kind, body] = Object.entries(it)[0] as [string, Item];
+      return { [kind]: { TableName: tableName(), ...body } } as RawTransactItem;
+    });
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
+    } catch (e) {
+      throw mapConditionFailure(e, opts.conflictCode);
+    }
+  },
+
+  /** One page of a query; `next` is an opaque cursor for the following page. */
+  async query<T extends Item>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { cursor?: string }): Promise<{ items: T[]; next?: string }> {
+    const { cursor, ...rest } = input;
+    const out = await documentClient().send(new QueryCommand({
+      TableName: tableName(), ...rest, ExclusiveStartKey: decodeCursor(cursor),
+    }));
+    return { items: (out.Items ?? []) as T[], next: encodeCursor(out.LastEvaluatedKey) };
+  },
+
+  /** Every item of a small partition (catalog, settings): follows pages to the end. */
+  async queryAll<T extends Item>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await table.query<T>({ ...input, cursor });
+      items.push(...page.items);
+      cursor = page.next;
+    } while (cursor);
+    return items;
+  },
+
+  /** Items of a partition whose sort key begins with a prefix. */
+  beginsWith<T extends Item>(pk: string, prefix: string): Promise<T[]> {
+    return table.queryAll<T>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    });
+  },
+};
+
+function mapConditionFailure(e: unknown, code = 'conflict'): unknown {
+  if (e instanceof ConditionalCheckFailedException) return conflict(code);
+  if (e instanceof TransactionCanceledException) {
+    const reasons = e.CancellationReasons ?? [];
+    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return conflict(code);
+  }
+  return e;
+}
+
+/** Strips key and index attributes before an item leaves the adapter. */
+export function stripKeys<T extends Item>(item: T): Omit<T, 'pk' | 'sk'> {
+  const out: Item = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (k === 'pk' || k === 'sk' || /^gsi\d(pk|sk)$/.test(k) || k === 'expiresAt') continue;
+    out[k] = v;
+  }
+  return out as Omit<T, 'pk' | 'sk'>;
+}

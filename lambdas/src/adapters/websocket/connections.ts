@@ -1,0 +1,21 @@
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ServerMessage } from '../../../../shared/src/contract/ws';
+import { config } from '../../config';
+
+let client: ApiGatewayManagementApiClient | undefined;
+
+function management(): ApiGatewayManagementApiClient {
+  client ??= new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL });
+  return client;
+}
+
+/** Sends one message; returns false when the connection is gone (410) so the caller can forget it. */
+export async function postToConnection(connectionId: string, message: ServerMessage): Promise<boolean> {
+  try {
+    await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }));
+    return true;
+  } catch (e) {
+    if (e instanceof GoneException || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) return false;
+    throw e;
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Environment read and validated once, on first use (not at import) so that the local cloud can
+ * set the environment before the first request. Endpoints are optional: in AWS the SDK resolves
+ * them; the local cloud points them at its emulators.
+ */
+const Env = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  COGNITO_ENDPOINT: z.string().url().optional(),
+  /** Token issuer; JWKS is read from `<issuer>/.well-known/jwks.json`. Defaults to the regional Cognito issuer. */
+  JWT_ISSUER: z.string().url().optional(),
+  UPLOAD_BUCKET: z.string().default(''),
+  S3_ENDPOINT: z.string().url().optional(),
+  WS_CALLBACK_URL: z.string().default(''),
+  PUSH_TOPIC_ARN: z.string().default(''),
+  PLACE_INDEX_NAME: z.string().default(''),
+  ROUTE_CALCULATOR_NAME: z.string().default(''),
+});
+export type Config = z.infer<typeof Env> & { jwtIssuer: string };
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const env = Env.parse(process.env);
+    cached = {
+      ...env,
+      jwtIssuer: env.JWT_ISSUER ?? `https://cognito-idp.${env.AWS_REGION}.amazonaws.com/${env.USER_POOL_ID}`,
+    };
+  }
+  return cached;
+}
+
+/** For the local cloud and tests that change the environment after a first read. */
+export function resetConfig(): void {
+  cached = undefined;
+}

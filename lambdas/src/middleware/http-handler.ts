@@ -1,0 +1,96 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
+import { DomainError } from '../../../shared/src/domain/errors';
+import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
+import { logger } from '../observability/logger';
+import { callerFromClaims, type Caller } from './caller';
+import { errorResponse, jsonResponse, messageFor } from './responses';
+
+export interface HttpInput<R extends AnyRoute> {
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  caller: R['auth'] extends 'public' ? Caller | undefined : Caller;
+  headers: Record<string, string | undefined>;
+  event: APIGatewayProxyEvent;
+}
+
+type Impl<R extends AnyRoute> = (input: HttpInput<R>) => Promise<ResponseOf<R>>;
+
+/**
+ * The one place that parses, validates, authorizes and maps errors. A handler file is one call:
+ * `export const handler = httpHandler(contract.x, (input) => useCase(deps, ...))`.
+ */
+export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  route: RouteDef<P, Q, B, R>,
+  impl: Impl<RouteDef<P, Q, B, R>>,
+) {
+  const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const { result, calls } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event));
+    result.headers = { ...result.headers, 'x-ddb-round-trips': String(calls) };
+    return result;
+  };
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(base)
+    .use(injectLambdaContext(logger, { resetKeys: true }));
+}
+
+async function run(route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+  try {
+    const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
+    const caller = callerFromClaims(claims);
+    if (route.auth !== 'public') {
+      if (!caller) throw new DomainError('not_logged_in', 401);
+      if (!route.auth.includes(caller.role)) throw new DomainError('forbidden', 403);
+    }
+    const params = parsePart(route.params, event.pathParameters ?? {}, 'params');
+    const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query');
+    const body = route.body ? parsePart(route.body, parseJson(event), 'body') : undefined;
+    const headers = lowerCaseHeaders(event.headers);
+
+    const output = await impl({ params, query, body, caller, headers, event } as HttpInput<AnyRoute>);
+    // The response schema is the contract: unknown fields are dropped, drift is a bug we log.
+    const checked = route.response.safeParse(output);
+    if (!checked.success) {
+      logger.error('response does not match contract', { operationId: route.operationId, issues: checked.error.issues });
+      return errorResponse(500, 'internal_error', messageFor('internal_error'));
+    }
+    return jsonResponse(route.status ?? 200, checked.data);
+  } catch (e) {
+    if (e instanceof DomainError) {
+      if (e.status >= 500) logger.error('domain failure', { code: e.code, error: e });
+      return errorResponse(e.status, e.code, e.message !== e.code ? e.message : messageFor(e.code), e.details);
+    }
+    logger.error('unhandled error', { operationId: route.operationId, error: e as Error });
+    return errorResponse(500, 'internal_error', messageFor('internal_error'));
+  }
+}
+
+function parseJson(event: APIGatewayProxyEvent): unknown {
+  if (event.body == null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new DomainError('invalid_json', 400, messageFor('invalid_json'));
+  }
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return {};
+  const out = schema.safeParse(value);
+  if (out.success) return out.data;
+  const details = out.error.issues.map((i) => ({ path: [part, ...i.path.map(String)].join('.'), message: i.message }));
+  // A rule that carries its own §8 key (refinements use the key as message) wins over the generic code.
+  const keyed = out.error.issues.find((i) => /^[a-z][A-Za-z_]+$/.test(i.message) && i.code === 'custom');
+  const code = keyed?.message ?? 'validation_error';
+  throw new DomainError(code, 400, messageFor(code), details);
+}
+
+function lowerCaseHeaders(h: Record<string, string | undefined> | null | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}

@@ -1,0 +1,4 @@
+export interface TableProbe {
+  /** One cheap read that proves the table answers. */
+  ping(): Promise<void>;
+}

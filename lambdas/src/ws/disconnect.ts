@@ -1,0 +1,8 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { connectionRepository } from '../adapters/dynamodb/connection-repository';
+
+export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const id = event.requestContext.connectionId;
+  if (id) await connectionRepository.remove(id);
+  return { statusCode: 200, body: 'Disconnected' };
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ErrorBody, type AnyRoute } from './route';
+
+/**
+ * OpenAPI 3.1 from the route table. 3.1 speaks JSON Schema 2020-12, which zod emits natively,
+ * so no converter library is needed.
+ */
+export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string; version: string; serverUrl?: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const schema = (s: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+
+  for (const r of routes) {
+    const parameters: unknown[] = [];
+    for (const [where, s] of [['path', r.params], ['query', r.query]] as const) {
+      if (!s || !(s instanceof z.ZodObject)) continue;
+      for (const [name, prop] of Object.entries(s.shape as Record<string, z.ZodType>)) {
+        parameters.push({ name, in: where, required: where === 'path' || !prop.safeParse(undefined).success, schema: schema(prop, 'input') });
+      }
+    }
+    const op: Record<string, unknown> = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.area],
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
+      responses: {
+        [String(r.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
+        '4XX': { description: 'Bad input, not signed in, not allowed, not found or conflict', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
+      },
+      ...(r.auth === 'public' ? { security: [] } : { security: [{ cognito: [] }], 'x-roles': r.auth }),
+    };
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version },
+    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    paths,
+    components: {
+      securitySchemes: {
+        cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; roles are Cognito groups' },
+      },
+    },
+  };
+}

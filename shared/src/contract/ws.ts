@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * WebSocket topics. A client subscribes to topics; the stream fan-out posts an `event` message to
+ * every subscriber when an item behind the topic changes, and the client re-reads by REST.
+ */
+export const Topic = z.union([
+  z.literal('catalog'),
+  z.literal('settings'),
+  z.string().regex(/^user\/[A-Za-z0-9-]{1,64}$/),
+]);
+export type Topic = z.infer<typeof Topic>;
+
+export const ClientMessage = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('subscribe'), topic: Topic }).strict(),
+  z.object({ action: z.literal('unsubscribe'), topic: Topic }).strict(),
+  z.object({ action: z.literal('ping') }).strict(),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), topic: z.string() }),
+  z.object({ type: z.literal('unsubscribed'), topic: z.string() }),
+  z.object({ type: z.literal('pong'), at: z.number() }),
+  z.object({ type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
