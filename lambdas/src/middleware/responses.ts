@@ -1,16 +1,13 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { messagesEn } from '../../../shared/src/i18n/messages';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-let messages: Record<string, string> = {};
+const messages: Record<string, string> = messagesEn;
 
-/** English text for a translation key; the catalogue is installed by `setMessages`. */
+/** English text for a translation key; the web translates the code itself for other languages. */
 export function messageFor(code: string): string {
   return messages[code] ?? code;
-}
-
-export function setMessages(catalogue: Record<string, string>): void {
-  messages = catalogue;
 }
 
 export function jsonResponse(status: number, body: unknown): APIGatewayProxyResult {

@@ -1,0 +1,334 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { handlerEntry, type AnyRoute } from '../../shared/src/contract/route';
+import { verifyIdToken } from '../../lambdas/src/adapters/cognito/verify-token';
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  port: number;
+  root: string;
+  routes: readonly AnyRoute[];
+  /** Where Cognito really listens; `/cognito` on this host forwards to it. */
+  cognitoEndpoint: string;
+  webDir?: string;
+  runtimeConfig: (origin: string) => Record<string, unknown>;
+  throttle?: { operationIds: string[]; perMinute: number };
+  log?: (line: string) => void;
+}
+
+const STAGE = 'api';
+const MAX_BODY = 6 * 1024 * 1024;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.ico': 'image/x-icon',
+  '.woff': 'font/woff', '.woff2': 'font/woff2', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
+};
+
+interface Mounted { route: AnyRoute; pattern: RegExp; names: string[]; load: () => Promise<ProxyHandler> }
+
+/**
+ * The local stand-in for API Gateway: REST under `/api` (the stage) mounted from the contract's
+ * route table, with Cognito-authorizer semantics; WebSocket at `/ws` with $connect/$disconnect/
+ * $default and the `@connections` management API; plus the web app, `/config.json` and a
+ * Cognito proxy, all on one origin.
+ */
+export async function startGateway(opts: GatewayOptions) {
+  const mounted: Mounted[] = opts.routes.map((route) => {
+    const names: string[] = [];
+    const pattern = new RegExp(`^${route.path.replace(/\{(\w+)\}/g, (_m, n: string) => { names.push(n); return '([^/]+)'; })}$`);
+    let cached: Promise<ProxyHandler> | undefined;
+    const load = () => (cached ??= import(pathToFileURL(resolve(opts.root, handlerEntry(route))).href).then((m) => m.handler as ProxyHandler));
+    return { route, pattern, names, load };
+  });
+  const ws = await loadWsHandlers(opts.root);
+  const sockets = new Map<string, WebSocket>();
+  const throttleHits = new Map<string, { windowStart: number; count: number }>();
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e) => {
+      opts.log?.(`gateway error: ${(e as Error).stack ?? e}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal_error', message: 'Internal error' } });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    if (path === '/config.json') return sendJson(res, 200, opts.runtimeConfig(originOf(req)));
+    if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, path.slice('/cognito'.length) || '/');
+    if (path.startsWith('/@connections/')) return manageConnection(req, res, decodeURIComponent(path.slice('/@connections/'.length)));
+    // Conveniences at the root: health and the API description without the stage prefix.
+    if (path === '/health' || path === '/openapi.json') return invokeRest(req, res, path, url);
+    if (path === `/${STAGE}` || path.startsWith(`/${STAGE}/`)) return invokeRest(req, res, path.slice(STAGE.length + 1) || '/', url);
+    return serveWeb(req, res, path);
+  }
+
+  async function invokeRest(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization,content-type,idempotency-key', 'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS' });
+      return res.end();
+    }
+    const candidates = mounted.filter((m) => m.pattern.test(path));
+    const match = candidates.find((m) => m.route.method === method);
+    if (!match) {
+      if (candidates.length) return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Method not allowed' } });
+      return sendJson(res, 404, { error: { code: 'unknown_route', message: 'Unknown route' } });
+    }
+    const body = await readBody(req);
+    if (body === undefined) return sendJson(res, 413, { error: { code: 'bad_request', message: 'Request body too large' } });
+
+    if (opts.throttle?.operationIds.includes(match.route.operationId) && throttled(req, match.route.operationId)) {
+      return sendJson(res, 429, { error: { code: 'rate_limited', message: 'Too many requests' } });
+    }
+
+    let claims: Record<string, string> | undefined;
+    if (match.route.auth !== 'public') {
+      const token = bearer(req.headers.authorization);
+      const verified = await verifyIdToken(token);
+      if (!verified) return sendJson(res, 401, { error: { code: 'not_logged_in', message: 'Unauthorized' } });
+      claims = claimsAsStrings(verified);
+    }
+    const values = match.pattern.exec(path)!.slice(1);
+    const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]));
+    const event = proxyEvent(req, url, path, match.route, pathParameters, body, claims);
+    const started = Date.now();
+    const handler = await match.load();
+    const result = await handler(event, lambdaContext(match.route.operationId));
+    const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    res.writeHead(result.statusCode, headers);
+    res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+    opts.log?.(`${method} ${path} ${result.statusCode} ${Date.now() - started}ms`);
+  }
+
+  function throttled(req: IncomingMessage, op: string): boolean {
+    const key = `${op}:${req.socket.remoteAddress}`;
+    const now = Date.now();
+    const hit = throttleHits.get(key);
+    if (!hit || now - hit.windowStart > 60_000) {
+      throttleHits.set(key, { windowStart: now, count: 1 });
+      return false;
+    }
+    hit.count += 1;
+    return hit.count > (opts.throttle?.perMinute ?? Infinity);
+  }
+
+  async function proxyCognito(req: IncomingMessage, res: ServerResponse, subPath: string) {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET,POST,OPTIONS' });
+      return res.end();
+    }
+    let body = (await readBody(req)) ?? '';
+    let target = String(req.headers['x-amz-target'] ?? '');
+    let mapRefresh = false;
+    // Amplify refreshes with GetTokensFromRefreshToken, which cognito-local lacks: map it to
+    // InitiateAuth REFRESH_TOKEN_AUTH and map the answer back.
+    if (target.endsWith('.GetTokensFromRefreshToken')) {
+      const input = JSON.parse(body || '{}') as { RefreshToken?: string; ClientId?: string };
+      body = JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } });
+      target = 'AWSCognitoIdentityProviderService.InitiateAuth';
+      mapRefresh = true;
+    }
+    const upstream = await fetch(`${opts.cognitoEndpoint}${subPath}`, {
+      method: req.method,
+      headers: { 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'), ...(target ? { 'x-amz-target': target } : {}) },
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    });
+    let text = await upstream.text();
+    if (mapRefresh && upstream.ok) {
+      const out = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
+      text = JSON.stringify({ AuthenticationResult: { ...out.AuthenticationResult, RefreshToken: JSON.parse(body).AuthParameters.REFRESH_TOKEN } });
+    }
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+    res.end(text);
+  }
+
+  async function manageConnection(req: IncomingMessage, res: ServerResponse, id: string) {
+    const socket = sockets.get(id);
+    if (!socket || socket.readyState !== socket.OPEN) {
+      res.writeHead(410, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'Gone' }));
+    }
+    if (req.method === 'POST') {
+      const body = await readBody(req);
+      socket.send(body ?? '');
+      res.writeHead(200);
+      return res.end();
+    }
+    if (req.method === 'DELETE') {
+      socket.close(1000);
+      res.writeHead(204);
+      return res.end();
+    }
+    return sendJson(res, 200, { connectedAt: new Date().toISOString(), identity: {} });
+  }
+
+  function serveWeb(req: IncomingMessage, res: ServerResponse, path: string) {
+    const dir = opts.webDir;
+    if (!dir || !existsSync(join(dir, 'index.html'))) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('The web app is not built. Run `npm run build:web`.');
+    }
+    const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, safe);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    const ext = extname(file);
+    const immutable = file.includes(`${join(dir, 'assets')}`);
+    res.writeHead(200, {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  // WebSocket: $connect runs before the upgrade completes, so a refused token never opens a socket.
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== '/ws') return socket.destroy();
+    const connectionId = randomBytes(12).toString('base64url') + '=';
+    const base = wsEvent(req, connectionId, '$connect', 'CONNECT', url);
+    ws.connect(base, lambdaContext('ws-connect')).then((r) => {
+      if (r.statusCode !== 200) {
+        socket.write(`HTTP/1.1 ${r.statusCode === 401 ? '401 Unauthorized' : '403 Forbidden'}\r\n\r\n`);
+        return socket.destroy();
+      }
+      wss.handleUpgrade(req, socket, head, (client) => {
+        sockets.set(connectionId, client);
+        client.on('message', (data) => {
+          const ev = { ...wsEvent(req, connectionId, '$default', 'MESSAGE', url), body: data.toString() };
+          ws.message(ev, lambdaContext('ws-default')).catch((e) => opts.log?.(`ws $default failed: ${e}`));
+        });
+        client.on('close', () => {
+          sockets.delete(connectionId);
+          ws.disconnect(wsEvent(req, connectionId, '$disconnect', 'DISCONNECT', url), lambdaContext('ws-disconnect'))
+            .catch((e) => opts.log?.(`ws $disconnect failed: ${e}`));
+        });
+      });
+    }).catch((e) => { opts.log?.(`ws $connect failed: ${e}`); socket.destroy(); });
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolveListen());
+  });
+  const port = (server.address() as { port: number }).port;
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      for (const s of sockets.values()) s.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+async function loadWsHandlers(root: string) {
+  const load = async (name: string) => (await import(pathToFileURL(resolve(root, `lambdas/src/ws/${name}.ts`)).href)).handler as ProxyHandler;
+  return { connect: await load('connect'), message: await load('default'), disconnect: await load('disconnect') };
+}
+
+function originOf(req: IncomingMessage): string {
+  const proto = String(req.headers['x-forwarded-proto'] ?? 'http');
+  return `${proto}://${req.headers.host ?? '127.0.0.1'}`;
+}
+
+function bearer(h: string | undefined): string | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(h ?? '');
+  return m?.[1] ?? (h && !h.includes(' ') ? h : undefined);
+}
+
+/** API Gateway's Cognito authorizer passes claims as strings; groups as a comma-joined list. */
+function claimsAsStrings(payload: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(payload)) out[k] = Array.isArray(v) ? v.join(',') : String(v);
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) { resolveBody(undefined); req.destroy(); return; }
+      chunks.push(c);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(body));
+}
+
+function single(h: IncomingMessage['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(',') : v;
+  return out;
+}
+
+function proxyEvent(
+  req: IncomingMessage, url: URL, path: string, route: AnyRoute, pathParameters: Record<string, string>, body: string,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEvent {
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [k, v] of url.searchParams) { query[k] = v; (multiQuery[k] ??= []).push(v); }
+  const headers = single(req.headers);
+  const resource = route.path;
+  return {
+    resource, path, httpMethod: route.method, headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: Object.keys(query).length ? query : null,
+    multiValueQueryStringParameters: Object.keys(multiQuery).length ? multiQuery : null,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : null,
+    stageVariables: null,
+    body: body === '' ? null : body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000', apiId: 'local', resourceId: route.operationId, resourcePath: resource,
+      httpMethod: route.method, path: `/${STAGE}${path}`, stage: STAGE, requestId: randomUUID(), requestTimeEpoch: Date.now(),
+      protocol: 'HTTP/1.1', domainName: headers.host ?? '127.0.0.1',
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' } as never,
+      authorizer: claims ? { claims } : null,
+    } as never,
+  };
+}
+
+function wsEvent(req: IncomingMessage, connectionId: string, routeKey: string, eventType: string, url: URL): APIGatewayProxyEvent {
+  const query = Object.fromEntries(url.searchParams);
+  return {
+    headers: single(req.headers), multiValueHeaders: {}, httpMethod: 'GET', path: '/ws', resource: '/ws', body: null,
+    isBase64Encoded: false, pathParameters: null, stageVariables: null, multiValueQueryStringParameters: null,
+    queryStringParameters: Object.keys(query).length ? query : null,
+    requestContext: {
+      connectionId, routeKey, eventType, stage: 'ws', apiId: 'local', domainName: req.headers.host ?? '127.0.0.1',
+      requestId: randomUUID(), requestTimeEpoch: Date.now(), connectedAt: Date.now(),
+    } as never,
+  };
+}
+
+function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`, memoryLimitInMB: '512',
+    awsRequestId: randomUUID(), logGroupName: `/aws/lambda/${functionName}`, logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined, fail: () => undefined, succeed: () => undefined,
+  };
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { routes } from '../../shared/src/contract/routes';
+import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
+import { startGateway } from './api-gateway';
+import { startCognito } from './cognito';
+import { startDynamo } from './dynamodb';
+import { assertPortFree, freePort } from './ports';
+import { startS3 } from './s3';
+import { startStreamPoller } from './stream-poller';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const REGION = 'us-east-1';
+
+export interface LocalCloudOptions {
+  /** Public port (web, REST under /api, WebSocket at /ws). 0 picks a free one. */
+  port: number;
+  /** Where data lives across restarts; omitted means in memory (a temp dir removed on stop). */
+  dataDir?: string;
+  /** Internal ports follow the public one (PORT+1..3) when true; free ports otherwise. */
+  fixedPorts?: boolean;
+  step?: (message: string) => void;
+  log?: (line: string) => void;
+  webDir?: string;
+}
+
+export interface LocalCloud {
+  url: string;
+  apiUrl: string;
+  wsUrl: string;
+  cognitoEndpoint: string;
+  cognitoDirectEndpoint: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  tableName: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole platform on one machine: DynamoDB Local (+ stream poller), cognito-local, an S3
+ * emulator and the API Gateway look-alike hosting the very same Lambda handlers as AWS.
+ */
+export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
+  const step = opts.step ?? (() => undefined);
+  const inMemory = !opts.dataDir;
+  const dataDir = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(join(tmpdir(), 'ride-local-'));
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    if (inMemory) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const fixed = opts.fixedPorts && opts.port > 0;
+    const ports = fixed
+      ? { web: opts.port, dynamo: opts.port + 1, cognito: opts.port + 2, s3: opts.port + 3 }
+      : { web: opts.port, dynamo: await freePort(), cognito: await freePort(), s3: await freePort() };
+    if (fixed) {
+      step(`Checking ports ${ports.web}-${ports.s3}`);
+      await assertPortFree(ports.web, 'web and API');
+      await assertPortFree(ports.dynamo, 'DynamoDB Local');
+      await assertPortFree(ports.cognito, 'Cognito emulator');
+      await assertPortFree(ports.s3, 'S3 emulator');
+    }
+
+    const tableName = `${tableDefinition.baseName}-local`;
+    step(inMemory ? 'Starting DynamoDB Local (in memory)' : `Starting DynamoDB Local (data in ${dataDir})`);
+    const dynamo = await startDynamo({ port: ports.dynamo, dataDir: inMemory ? undefined : dataDir, tableName, region: REGION });
+    stops.push(dynamo.stop);
+
+    step('Starting the Cognito emulator');
+    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION });
+    stops.push(cognito.stop);
+
+    step('Starting the S3 emulator');
+    const bucket = 'ride-platform-uploads';
+    const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket });
+    stops.push(s3.stop);
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    const env: Record<string, string> = {
+      TABLE_NAME: tableName, AWS_REGION: REGION, DYNAMODB_ENDPOINT: dynamo.endpoint,
+      USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      COGNITO_ENDPOINT: cognito.endpoint, JWT_ISSUER: cognito.issuer,
+      UPLOAD_BUCKET: bucket, S3_ENDPOINT: s3.endpoint,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
+    };
+    Object.assign(process.env, env);
+
+    step('Starting the API gateway (REST, WebSocket, web app)');
+    let publicPort = ports.web;
+    const gateway = await startGateway({
+      port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint,
+      webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
+      log: opts.log,
+      throttle: { operationIds: ['checkUserExists', 'validateReferrer'], perMinute: 60 },
+      runtimeConfig: (origin) => ({
+        apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
+        userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
+        cognitoEndpoint: `${origin}/cognito`, authFlowType: 'USER_PASSWORD_AUTH',
+      }),
+    });
+    stops.push(gateway.stop);
+    publicPort = gateway.port;
+    process.env.WS_CALLBACK_URL = `http://127.0.0.1:${publicPort}`;
+    const { resetConfig } = await import('../../lambdas/src/config');
+    resetConfig();
+
+    step('Connecting the table stream to its consumer');
+    const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
+    const poller = startStreamPoller({
+      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn, handler: fanOut,
+      onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
+    });
+    await poller.ready;
+    stops.push(poller.stop);
+
+    const url = `http://127.0.0.1:${publicPort}`;
+    return {
+      url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${publicPort}/ws`, cognitoEndpoint: `${url}/cognito`,
+      cognitoDirectEndpoint: cognito.endpoint, region: REGION,
+      userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir,
+      stop: stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  DescribeStreamCommand, DynamoDBStreamsClient, ExpiredIteratorException, GetRecordsCommand, GetShardIteratorCommand,
+  TrimmedDataAccessException, type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+
+type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+/**
+ * Plays the part of Lambda's event source mapping: reads every shard of the table stream and
+ * invokes the handler with Lambda-shaped batches. Shards open at start-up are read from LATEST
+ * (old changes were handled by the previous run); shards that appear later from TRIM_HORIZON.
+ */
+export function startStreamPoller(opts: {
+  endpoint: string; region: string; streamArn: string; handler: StreamHandler; onError?: (e: unknown) => void; intervalMs?: number;
+}) {
+  const client = new DynamoDBStreamsClient({ endpoint: opts.endpoint, region: opts.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const iterators = new Map<string, string | null>();
+  let stopped = false;
+  let firstDiscovery = true;
+  let lastDiscovery = 0;
+  let idle: Promise<void> = Promise.resolve();
+
+  async function discover() {
+    const out = await client.send(new DescribeStreamCommand({ StreamArn: opts.streamArn }));
+    for (const shard of out.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      if (iterators.has(id)) continue;
+      const it = await client.send(new GetShardIteratorCommand({
+        StreamArn: opts.streamArn, ShardId: id, ShardIteratorType: firstDiscovery ? 'LATEST' : 'TRIM_HORIZON',
+      }));
+      iterators.set(id, it.ShardIterator ?? null);
+    }
+    firstDiscovery = false;
+    lastDiscovery = Date.now();
+  }
+
+  async function deliver(records: _Record[]) {
+    const event = { Records: records.map((r) => ({ ...r, eventSourceARN: opts.streamArn })) } as unknown as DynamoDBStreamEvent;
+    const res = await opts.handler(event);
+    if (res && res.batchItemFailures.length) opts.onError?.(new Error(`${res.batchItemFailures.length} stream record(s) failed`));
+  }
+
+  async function tick() {
+    if (Date.now() - lastDiscovery > 2000) await discover();
+    for (const [shardId, iterator] of iterators) {
+      if (!iterator) continue;
+      try {
+        const out = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+        iterators.set(shardId, out.NextShardIterator ?? null);
+        if (out.Records?.length) await deliver(out.Records);
+      } catch (e) {
+        if (e instanceof ExpiredIteratorException || e instanceof TrimmedDataAccessException) iterators.delete(shardId);
+        else throw e;
+      }
+    }
+  }
+
+  const ready = discover();
+  const loop = (async () => {
+    await ready;
+    while (!stopped) {
+      idle = new Promise((r) => setTimeout(r, opts.intervalMs ?? 200));
+      try {
+        await tick();
+      } catch (e) {
+        if (!stopped) opts.onError?.(e);
+      }
+      await idle;
+    }
+  })();
+
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      await loop.catch(() => undefined);
+      client.destroy();
+    },
+  };
+}

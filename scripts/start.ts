@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT, startLocalCloud } from '../infra/local/cloud';
+import { DEFAULT_DEMO_PASSWORD, demoUsers, seedDemoData } from '../infra/local/seed';
+
+/**
+ * `npm start`: the whole platform on this machine, on the embedded local cloud.
+ * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1.
+ */
+const started = Date.now();
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+async function main() {
+  console.log('Starting the ride platform locally');
+  const webDist = join(REPO_ROOT, 'web', 'dist', 'index.html');
+  if (!existsSync(webDist) || process.env.REBUILD_WEB === '1') {
+    step('Building the web app (first start only; REBUILD_WEB=1 forces it)');
+    const out = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (out.status !== 0) throw new Error('The web build failed');
+  }
+  const cloud = await startLocalCloud({
+    port, dataDir, fixedPorts: true, step,
+    log: process.env.VERBOSE ? (l) => console.log(`    ${l}`) : undefined,
+  });
+  const seeded = await seedDemoData({ password, step });
+  if (!seeded.created) step('Demo data already present');
+
+  const url = `http://localhost:${port}`;
+  console.log(`
+Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
+
+  Web app      ${url}
+  REST API     ${url}/api   (OpenAPI: ${url}/openapi.json, health: ${url}/health)
+  WebSocket    ws://localhost:${port}/ws
+  Cognito      ${url}/cognito   (pool ${cloud.userPoolId})
+  Data         ${cloud.dataDir}
+
+Demo logins (password: ${password}${process.env.DEMO_PASSWORD ? '' : ', set DEMO_PASSWORD before the first start to change it'}):
+${demoUsers.map((u) => `  ${u.usertype.padEnd(10)} ${u.email}`).join('\n')}
+
+Press Ctrl-C to stop.`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await cloud.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(`\nCould not start: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_TRANSLATION_KEYS, ERROR_KEYS, FIXED_STRINGS, isErrorKey, isTranslationKey, MENU_KEYS, STATUS_KEYS, TECHNICAL_KEYS,
+} from '../../../shared/src/i18n/keys';
+import { messagesEn, messagesEs, translate } from '../../../shared/src/i18n/messages';
+import { BOOKING_STATUSES } from '../../../shared/src/domain/booking-status';
+
+/** Spec §8 keys, copied from the spec text so a typo on either side fails. */
+const SPEC_KEYS = `auth_error, require_approval, email_verify_message, not_logged_in, no_bookings, no_cancel_reason,
+no_cars, settings_error, no_user_match, no_provider_found, provider_fetch_error, no_tasks, chat_not_found, wallet_updated,
+success, reset_pass_msg, wrong_code, updated, login_success, login_error, login_validate_error, otp_validate_error,
+user_does_not_exists, must_login, user_issue_contact_admin, select_proper, past_booking_error, place_to_coords_error,
+place_to_coordinates_error, no_driver_found_alert_messege, deliveryDetailMissing, not_valid_user_type, google_places_error,
+demo_mode, proper_email, profile_updated, proper_input_name, password_blank_messege, password_alphaNumeric_check,
+password_complexity_check, mobile_no_blank_error, user_exists, email_or_mobile_issue, referer_not_found, reg_error,
+account_create_successfully, update_failed, no_details_error, proper_bonus, allow_location, booking_success,
+location_fetch_error`.split(/[\s,]+/).filter(Boolean);
+
+describe('§8 error catalogue', () => {
+  it('ERROR_KEYS is exactly the spec list', () => {
+    expect([...ERROR_KEYS]).toEqual(SPEC_KEYS);
+    expect(new Set(ERROR_KEYS).size).toBe(ERROR_KEYS.length);
+  });
+
+  it.each([...ERROR_KEYS])('%s has non-empty en and es text', (key) => {
+    expect(messagesEn[key].trim()).not.toBe('');
+    expect(messagesEs[key].trim()).not.toBe('');
+  });
+
+  it('every translation key has non-empty en and es text and no extras', () => {
+    for (const key of ALL_TRANSLATION_KEYS) {
+      expect(messagesEn[key]?.trim(), key).toBeTruthy();
+      expect(messagesEs[key]?.trim(), key).toBeTruthy();
+    }
+    expect(Object.keys(messagesEn).sort()).toEqual([...ALL_TRANSLATION_KEYS].sort());
+    expect(Object.keys(messagesEs).sort()).toEqual([...ALL_TRANSLATION_KEYS].sort());
+    expect(new Set(ALL_TRANSLATION_KEYS).size).toBe(ALL_TRANSLATION_KEYS.length);
+  });
+
+  it('Spanish is translated, not copied (except proper nouns)', () => {
+    const same = ALL_TRANSLATION_KEYS.filter((k) => messagesEn[k] === messagesEs[k]);
+    expect(same).toEqual([]);
+  });
+
+  it('fixed strings keep the spec English verbatim', () => {
+    expect(Object.values(FIXED_STRINGS)).toEqual([
+      'No Route Found', 'No data available.', 'No promos available.', 'No users available.', 'No WITHDRAWS available.',
+      'Language fetch failed', 'Fetch Call Error', 'Unable to get user token', 'Base Settings Error 1', 'Base Settings Error 2',
+    ]);
+    for (const [key, text] of Object.entries(FIXED_STRINGS)) expect(messagesEn[key as keyof typeof FIXED_STRINGS]).toBe(text);
+  });
+
+  it('has the technical server codes', () => {
+    expect([...TECHNICAL_KEYS].sort()).toEqual(
+      ['bad_request', 'conflict', 'forbidden', 'internal_error', 'invalid_json', 'not_found', 'rate_limited', 'unknown_route', 'validation_error'],
+    );
+  });
+
+  it('has a label for every menu entry and booking status', () => {
+    expect(MENU_KEYS.length).toBeGreaterThan(0);
+    expect(STATUS_KEYS).toEqual(BOOKING_STATUSES.map((s) => `status_${s}`));
+  });
+
+  it('key guards', () => {
+    expect(isTranslationKey('not_found')).toBe(true);
+    expect(isTranslationKey('constructor')).toBe(false);
+    expect(isErrorKey('proper_email')).toBe(true);
+    expect(isErrorKey('not_found')).toBe(false);
+  });
+});
+
+describe('§1 translate with English fallback', () => {
+  it.each([
+    ['proper_email', undefined, messagesEn.proper_email],
+    ['proper_email', 'en', messagesEn.proper_email],
+    ['proper_email', 'es', messagesEs.proper_email],
+    ['proper_email', 'es-MX', messagesEs.proper_email],
+    ['proper_email', 'ES', messagesEs.proper_email],
+    ['proper_email', 'fr', messagesEn.proper_email],
+    ['no_route_found', 'fr', 'No Route Found'],
+    ['some_unknown_code', 'es', 'some_unknown_code'],
+    ['constructor', 'en', 'constructor'],
+    ['toString', 'constructor', 'toString'],
+  ])('translate(%s, %s)', (key, lang, text) => {
+    expect(translate(key, lang)).toBe(text);
+  });
+});
