@@ -1,3 +1,4 @@
+import './quiet-env';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

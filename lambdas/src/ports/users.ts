@@ -5,6 +5,8 @@ export interface UserStore {
   get(uid: string): Promise<ProfileItem | undefined>;
   createWithClaims(profile: ProfileItem): Promise<void>;
   emailOrMobileTaken(email: string, mobile: string): Promise<boolean>;
+  /** Writes the editable fields; moves the email/mobile claims when they change. 409 `user_exists` if taken. */
+  updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem>;
 }
 
 /** The identity provider (Cognito): accounts and group membership. Roles are groups. */

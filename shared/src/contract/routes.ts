@@ -12,6 +12,7 @@ export const contract = {
   getLanguages: settings.getLanguages,
   fetchCarTypes: catalog.fetchCarTypes,
   fetchUser: users.fetchUser,
+  updateProfile: users.updateProfile,
 } as const;
 
 export type Contract = typeof contract;

@@ -40,3 +40,18 @@ export const fetchUser = route({
   summary: 'The signed-in user\'s own profile',
   response: UserProfile,
 });
+
+/** Only these fields; anything else (usertype, approved, walletBalance…) is refused by `.strict()`. */
+export const UpdateProfileBody = z.object({
+  firstName: z.string().max(60),
+  lastName: z.string().max(60),
+  email: z.string().max(254).optional(),
+  mobile: z.string().max(20).optional(),
+}).strict();
+
+export const updateProfile = route({
+  method: 'PATCH', path: '/me', operationId: 'updateProfile', area: 'users', auth: ROLES,
+  summary: 'Edit the own profile; email and mobile are locked for email sign-in users',
+  body: UpdateProfileBody,
+  response: UserProfile,
+});

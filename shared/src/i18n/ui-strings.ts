@@ -1,7 +1,10 @@
+import type { TranslationKey } from './keys';
+
 /**
- * Texts of the web interface itself (menus, buttons, titles, table headers). The spec §8 error
- * keys live beside this file in `messages.ts`; the fixed strings of spec §8 that the web shows
- * ('No data available.', 'Language fetch failed', ...) are here because only the web shows them.
+ * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
+ * in the shared catalogue. Spec §8 keys, the §8 fixed strings ('No data available.', 'Language
+ * fetch failed', ...), server technical codes and side-menu labels live in `messages.ts`
+ * (see `keys.ts`); a key must be in only one of the two files.
  *
  * Keys are snake_case like the spec's. Plurals use i18next suffixes (`_one`, `_other`).
  * Server language packs (getLanguages) may override any of these at runtime.
@@ -9,9 +12,7 @@
 export const uiStringsEn = {
   // Start-up and generic states
   loading: 'Loading…',
-  app_loading: 'Loading the app…',
   config_load_failed: 'The app configuration could not be loaded.',
-  settings_load_failed: 'The app settings could not be loaded.',
   retry: 'Retry',
   reload: 'Reload',
   dismiss: 'Dismiss',
@@ -19,16 +20,6 @@ export const uiStringsEn = {
   unexpected_error_message: 'An unexpected error occurred. Reload the page to try again.',
   load_failed: 'Could not load the data',
   request_failed: 'The request failed. Try again later.',
-  bad_request: 'The request was not valid.',
-  not_found: 'Not found.',
-  forbidden: 'You are not allowed to do this.',
-  conflict: 'Someone else changed this item. Reload and try again.',
-
-  // Spec §8 fixed strings
-  no_data_available: 'No data available.',
-  language_fetch_failed: 'Language fetch failed',
-  fetch_call_error: 'Fetch Call Error',
-  unable_to_get_user_token: 'Unable to get user token',
 
   // Top bar and navigation
   language: 'Language',
@@ -36,11 +27,6 @@ export const uiStringsEn = {
   open_navigation: 'Open navigation',
   close_navigation: 'Close navigation',
   show_more: 'More',
-  menu_home: 'Home',
-  menu_dashboard: 'Dashboard',
-  menu_car_types: 'Car types',
-  menu_profile: 'Profile',
-  menu_logout: 'Logout',
   sign_in: 'Sign in',
   sign_out: 'Sign out',
 
@@ -63,12 +49,8 @@ export const uiStringsEn = {
   email: 'Email',
   email_placeholder: 'name@example.com',
   password: 'Password',
-  email_required: 'Enter your email address.',
-  email_invalid: 'Enter a valid email address.',
-  password_required: 'Enter your password.',
   sign_in_failed: 'Sign-in failed',
   auth_incorrect_credentials: 'Incorrect email or password.',
-  auth_user_not_confirmed: 'Your email address is not verified yet.',
   auth_password_reset_required: 'You must reset your password before you can sign in.',
   auth_too_many_attempts: 'Too many attempts. Wait a moment and try again.',
   auth_additional_step_required: 'Your account needs a sign-in step this site does not support yet. Contact the administrator.',
@@ -122,12 +104,13 @@ export const uiStringsEn = {
 
 export type UiStringKey = keyof typeof uiStringsEn;
 
+// Compile-time guard: a key in both catalogues would make its text depend on merge order.
+true satisfies [Extract<UiStringKey, TranslationKey>] extends [never] ? true : never;
+
 /** Typed against the English keys so a missing Spanish text fails the type check. */
 export const uiStringsEs: Record<UiStringKey, string> = {
   loading: 'Cargando…',
-  app_loading: 'Cargando la aplicación…',
   config_load_failed: 'No se pudo cargar la configuración de la aplicación.',
-  settings_load_failed: 'No se pudieron cargar los ajustes de la aplicación.',
   retry: 'Reintentar',
   reload: 'Recargar',
   dismiss: 'Cerrar',
@@ -135,26 +118,12 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   unexpected_error_message: 'Se produjo un error inesperado. Recarga la página para volver a intentarlo.',
   load_failed: 'No se pudieron cargar los datos',
   request_failed: 'La solicitud falló. Inténtalo de nuevo más tarde.',
-  bad_request: 'La solicitud no es válida.',
-  not_found: 'No encontrado.',
-  forbidden: 'No tienes permiso para hacer esto.',
-  conflict: 'Otra persona cambió este elemento. Recarga e inténtalo de nuevo.',
-
-  no_data_available: 'No hay datos disponibles.',
-  language_fetch_failed: 'No se pudieron cargar los idiomas',
-  fetch_call_error: 'Error en la llamada de red',
-  unable_to_get_user_token: 'No se pudo obtener el token del usuario',
 
   language: 'Idioma',
   navigation: 'Navegación',
   open_navigation: 'Abrir navegación',
   close_navigation: 'Cerrar navegación',
   show_more: 'Más',
-  menu_home: 'Inicio',
-  menu_dashboard: 'Panel',
-  menu_car_types: 'Tipos de vehículo',
-  menu_profile: 'Perfil',
-  menu_logout: 'Cerrar sesión',
   sign_in: 'Iniciar sesión',
   sign_out: 'Cerrar sesión',
 
@@ -174,12 +143,8 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   email: 'Correo electrónico',
   email_placeholder: 'nombre@ejemplo.com',
   password: 'Contraseña',
-  email_required: 'Introduce tu correo electrónico.',
-  email_invalid: 'Introduce un correo electrónico válido.',
-  password_required: 'Introduce tu contraseña.',
   sign_in_failed: 'No se pudo iniciar sesión',
   auth_incorrect_credentials: 'Correo electrónico o contraseña incorrectos.',
-  auth_user_not_confirmed: 'Tu correo electrónico aún no está verificado.',
   auth_password_reset_required: 'Debes restablecer tu contraseña antes de iniciar sesión.',
   auth_too_many_attempts: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   auth_additional_step_required: 'Tu cuenta necesita un paso de inicio de sesión que este sitio aún no admite. Contacta con el administrador.',

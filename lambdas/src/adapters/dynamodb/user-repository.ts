@@ -37,6 +37,35 @@ export const userRepository = {
     await table.transact(items, { conflictCode: 'user_exists' });
   },
 
+  async updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem> {
+    const key = keys.userProfile(current.id);
+    const update = {
+      Key: key,
+      UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, mobile = :m',
+      ConditionExpression: 'attribute_exists(pk) AND email = :oldEmail AND mobile = :oldMobile',
+      ExpressionAttributeValues: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile, ':oldEmail': current.email, ':oldMobile': current.mobile },
+    };
+    const items: TransactItem[] = [{ Update: update }];
+    const move = (oldKey: { pk: string; sk: string }, newKey: { pk: string; sk: string }, kind: string) => {
+      items.push({ Delete: { Key: oldKey, ConditionExpression: 'uid = :uid', ExpressionAttributeValues: { ':uid': current.id } } });
+      items.push({ Put: { Item: { ...newKey, uid: current.id, kind }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    };
+    if (next.email !== current.email) move(keys.emailClaim(current.email), keys.emailClaim(next.email), 'email');
+    if (next.mobile !== current.mobile) {
+      if (current.mobile) items.push({ Delete: { Key: keys.mobileClaim(current.mobile) } });
+      items.push({ Put: { Item: { ...keys.mobileClaim(next.mobile), uid: current.id, kind: 'mobile' }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    }
+    if (items.length === 1) {
+      await table.update(key, {
+        expression: update.UpdateExpression, condition: 'attribute_exists(pk)',
+        values: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile },
+      });
+    } else {
+      await table.transact(items, { conflictCode: 'user_exists' });
+    }
+    return { ...current, ...next };
+  },
+
   async emailOrMobileTaken(email: string, mobile: string): Promise<boolean> {
     const [e, m] = await Promise.all([
       table.get(keys.emailClaim(email), { consistent: true }),
