@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+// The SDKs' Node-version and end-of-support banners say nothing actionable in test output.
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' };
+
 export default defineConfig({
   test: {
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
@@ -16,6 +19,7 @@ export default defineConfig({
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
+          env,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -25,9 +29,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env,
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },
