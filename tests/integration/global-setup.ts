@@ -1,3 +1,4 @@
+import '../../scripts/quiet-env';
 import type { TestProject } from 'vitest/node';
 import type { Endpoints } from './support/endpoints';
 

@@ -1,0 +1,50 @@
+import './quiet-env';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../infra/local/ports';
+
+/**
+ * `npm run test:e2e`: `npm start` on a fresh data dir and a free port, then the Playwright tests
+ * in tests/e2e against it, in Debian's Chromium. Screenshots land in test-results/screenshots.
+ */
+async function main() {
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
+  console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
+  const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready after 180 s:\n${output}`)), 180_000);
+    app.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      process.stdout.write(d);
+      if (output.includes('Press Ctrl-C to stop.')) { clearTimeout(timer); resolve(); }
+    });
+    app.once('exit', (code) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}`)); });
+  });
+
+  let status = 1;
+  try {
+    await ready;
+    const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)], {
+      stdio: 'inherit', env: { ...process.env, E2E_URL: `http://localhost:${port}` },
+    });
+    status = run.status ?? 1;
+  } catch (e) {
+    console.error((e as Error).message);
+  } finally {
+    try { process.kill(-app.pid!, 'SIGINT'); } catch { /* already gone */ }
+    await new Promise((r) => setTimeout(r, 1500));
+    try { process.kill(-app.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(status);
+}
+
+main();
