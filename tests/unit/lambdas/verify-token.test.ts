@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+type KeyLike = CryptoKey;
 import { resetConfig } from '../../../lambdas/src/config';
 import { verifyIdToken } from '../../../lambdas/src/adapters/cognito/verify-token';
 

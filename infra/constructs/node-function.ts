@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fromRepo, repoRoot } from './app-config';
+
+export interface HandlerEntry {
+  /** What the handler serves, for the error message (e.g. `GET /me (fetchUser)`). */
+  label: string;
+  /** Repo-relative path of the TypeScript module that exports `handler`. */
+  entry: string;
+}
+
+/**
+ * Fails synth, naming every missing handler at once, instead of letting one NodejsFunction report
+ * the first absolute path it could not find. Skipping a route silently would deploy an API that
+ * lacks it.
+ */
+export function assertHandlerEntries(entries: readonly HandlerEntry[]): void {
+  const missing = entries.filter((e) => !existsSync(fromRepo(e.entry)));
+  if (missing.length === 0) return;
+  const lines = missing.map((m) => `  - ${m.entry}  (${m.label})`).join('\n');
+  throw new Error(
+    `Missing Lambda handler entr${missing.length === 1 ? 'y' : 'ies'} (each must export \`handler\`):\n${lines}`,
+  );
+}
+
+/**
+ * ESM bundles have no `require`, but some CommonJS dependencies call it for Node built-ins; this
+ * recreates it from import.meta.url.
+ */
+const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
+
+export interface NodeFunctionProps {
+  /** Repo-relative entry file exporting `handler`. */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+/**
+ * One Lambda with the project's defaults: Node 22 on arm64, an ESM bundle built by the local esbuild
+ * (no Docker), its own log group with a retention, and its own role that may write only to that log
+ * group. Callers add data grants to `fn`; nothing is shared between functions.
+ */
+export class NodeFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: NodeFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      // Logs are diagnostics, not records: they go with the function.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // An explicit role instead of AWSLambdaBasicExecutionRole: that managed policy lets a function
+    // create and write any log group in the account; this one may write only its own.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Fn', {
+      entry: fromRepo(props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: fromRepo('package-lock.json'),
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        // This machine and the local cloud run Node 20; keep the bundle valid there too.
+        target: 'node20',
+        format: OutputFormat.ESM,
+        // Prefer ESM builds so esbuild can tree-shake.
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        banner: REQUIRE_SHIM,
+      },
+    });
+  }
+}

@@ -1,0 +1,455 @@
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
+import { type AnyRoute, handlerEntry } from '../../shared/src/contract/route';
+import { routes as contractRoutes } from '../../shared/src/contract/routes';
+import type { AppConfig } from '../constructs/app-config';
+import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
+import { assertHandlerEntries, NodeFunction } from '../constructs/node-function';
+import { type Capability, capabilitiesOf } from './route-grants';
+
+export const WS_ENTRIES = {
+  connect: 'lambdas/src/ws/connect.ts',
+  disconnect: 'lambdas/src/ws/disconnect.ts',
+  message: 'lambdas/src/ws/default.ts',
+} as const;
+export const STREAM_ENTRY = 'lambdas/src/streams/fan-out.ts';
+
+/** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
+export const REST_STAGE = 'api';
+export const WS_STAGE = 'ws';
+
+export interface GeoRefs {
+  placeIndexName: string;
+  placeIndexArn: string;
+  routeCalculatorName: string;
+  routeCalculatorArn: string;
+}
+
+export interface ApiStackProps extends StackProps {
+  config: AppConfig;
+  table: dynamodb.ITable;
+  uploadsBucket: s3.IBucket;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  pushTopic: sns.ITopic;
+  geo: GeoRefs;
+  /** Defaults to the contract's route table; tests may pass a subset. */
+  routes?: readonly AnyRoute[];
+}
+
+/**
+ * sns:Publish only. Topic.grantPublish would add kms:GenerateDataKey* on `key/*` because the topic's
+ * key is an imported alias; the AWS-managed aws/sns key's own policy already lets account
+ * principals use it through SNS, so no KMS grant is needed.
+ */
+function grantPublish(fn: lambda.IFunction, topic: sns.ITopic): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: [topic.topicArn] }));
+}
+
+const pascal = (s: string): string =>
+  s.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+const routeLabel = (r: AnyRoute): string => `${r.method} ${r.path} (${r.operationId})`;
+
+const WILDCARD_REASONS = {
+  connections: {
+    finding: /^Resource::arn:[^:]+:execute-api:[^:]+:[^:]+:[^/]+\/ws\/\*\/@connections\/\*$/,
+    reason: 'PostToConnection/DeleteConnection target connection ids that exist only at run time; the grant is limited to this API\'s ws stage.',
+  },
+  listStreams: {
+    finding: /^Resource::\*$/,
+    reason: 'dynamodb:ListStreams has no resource-level permissions (the event source mapping adds it); stream reads themselves are scoped to the table stream ARN.',
+  },
+  uploadObjects: {
+    finding: /^Resource::.*Uploads.*\/\*$/,
+    reason: 'Presigned uploads and downloads address objects whose keys are made at run time; the grant is limited to the uploads bucket\'s objects.',
+  },
+} as const;
+
+/**
+ * The HTTP and realtime edge: the REST API built from the contract's route table (one Lambda per
+ * route), the WebSocket API, and the table-stream consumer that fans changes out to sockets and push.
+ */
+export class ApiStack extends Stack {
+  readonly restApi: apigw.RestApi;
+  readonly webSocketApi: apigwv2.WebSocketApi;
+  readonly webSocketStage: apigwv2.WebSocketStage;
+  /** The function behind each route, by operationId (for tests and future wiring). */
+  readonly routeFunctions = new Map<string, NodeFunction>();
+
+  private readonly props: ApiStackProps;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    this.props = props;
+    const { config } = props;
+    const routes = props.routes ?? contractRoutes;
+
+    // Every handler must exist before anything is built; one message lists all that are missing.
+    assertHandlerEntries([
+      ...routes.map((r) => ({ label: routeLabel(r), entry: handlerEntry(r) })),
+      { label: 'WebSocket $connect', entry: WS_ENTRIES.connect },
+      { label: 'WebSocket $disconnect', entry: WS_ENTRIES.disconnect },
+      { label: 'WebSocket $default', entry: WS_ENTRIES.message },
+      { label: 'table stream consumer', entry: STREAM_ENTRY },
+    ]);
+
+    // The WebSocket API comes first: every function gets its callback URL.
+    this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
+      apiName: `${config.prefix}-ws`,
+      description: 'Realtime topics (bookings, offers, tracking, chat)',
+    });
+    const wsAccessLogs = new logs.LogGroup(this, 'WebSocketAccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.webSocketStage = new apigwv2.WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi: this.webSocketApi,
+      stageName: WS_STAGE,
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(wsAccessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            eventType: '$context.eventType',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const environment = this.lambdaEnvironment();
+    this.restApi = this.buildRestApi(routes, environment);
+    this.buildWebSocketRoutes(environment);
+    this.buildStreamConsumer(environment);
+
+    allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects);
+    acknowledge(this, {
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the project\'s pinned Lambda runtime (bundles target node20 to match local tooling); moving to 24 is a deliberate upgrade, not a drift.',
+    });
+
+    new CfnOutput(this, 'RestApiUrl', { value: this.restApi.url });
+    new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
+    new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.webSocketStage.callbackUrl });
+  }
+
+  /** The variables lambdas/src/config.ts reads; the same set for every function. */
+  private lambdaEnvironment(): Record<string, string> {
+    const { config, table, userPool, userPoolClient, uploadsBucket, pushTopic, geo } = this.props;
+    return {
+      TABLE_NAME: table.tableName,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
+      UPLOAD_BUCKET: uploadsBucket.bucketName,
+      WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
+      PUSH_TOPIC_ARN: pushTopic.topicArn,
+      PLACE_INDEX_NAME: geo.placeIndexName,
+      ROUTE_CALCULATOR_NAME: geo.routeCalculatorName,
+      POWERTOOLS_SERVICE_NAME: config.prefix,
+      ...(config.licenseCheckUrl ? { LICENSE_CHECK_URL: config.licenseCheckUrl } : {}),
+    };
+  }
+
+  private buildRestApi(routes: readonly AnyRoute[], environment: Record<string, string>): apigw.RestApi {
+    const { config, userPool } = this.props;
+    const accessLogs = new logs.LogGroup(this, 'RestAccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const api = new apigw.RestApi(this, 'RestApi', {
+      restApiName: `${config.prefix}-api`,
+      description: 'REST API generated from shared/src/contract/routes.ts',
+      // CloudFront fronts it already; an edge-optimized endpoint would add a second distribution.
+      endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
+      // Execution logging needs the account-level CloudWatch role. It is retained on delete because
+      // it is an account setting other APIs may rely on.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: REST_STAGE,
+        throttlingRateLimit: 100,
+        throttlingBurstLimit: 200,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: config.siteOrigins,
+        allowMethods: apigw.Cors.ALL_METHODS,
+        allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'Idempotency-Key'],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    this.addGatewayResponses(api, config.siteOrigins);
+
+    const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      authorizerName: `${config.prefix}-cognito`,
+      cognitoUserPools: [userPool],
+      identitySource: apigw.IdentitySource.header('Authorization'),
+      resultsCacheTtl: Duration.minutes(5),
+    });
+
+    // Functions live in one nested stack per area: with ~8 resources per route, the spec's ~60
+    // operations would pass CloudFormation's 500-resource limit in a single stack. Methods,
+    // resources and invoke permissions stay here, next to the API they belong to.
+    const areaStacks = new Map<string, NestedStack>();
+    for (const route of routes) {
+      let area = areaStacks.get(route.area);
+      if (!area) {
+        area = new NestedStack(this, `Http${pascal(route.area)}`, {
+          description: `Lambda handlers of the ${route.area} routes`,
+        });
+        areaStacks.set(route.area, area);
+      }
+      const handler = new NodeFunction(area, pascal(route.operationId), {
+        entry: handlerEntry(route),
+        description: `${route.method} ${route.path} (${route.operationId})`,
+        environment,
+      });
+      this.routeFunctions.set(route.operationId, handler);
+      this.grantTable(handler.fn);
+      for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
+
+      const resource = api.root.resourceForPath(route.path);
+      const integration = new apigw.LambdaIntegration(handler.fn, { proxy: true, allowTestInvoke: false });
+      const method =
+        route.auth === 'public'
+          ? resource.addMethod(route.method, integration, {
+              operationName: route.operationId,
+              authorizationType: apigw.AuthorizationType.NONE,
+            })
+          : resource.addMethod(route.method, integration, {
+              operationName: route.operationId,
+              authorizationType: apigw.AuthorizationType.COGNITO,
+              authorizer,
+            });
+      if (route.auth === 'public') {
+        const reason = `Public by contract: ${routeLabel(route)} is declared auth: 'public' in shared/src/contract.`;
+        acknowledge(method, { id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
+      }
+    }
+
+    // CORS preflight must answer without a token (browsers never send one on OPTIONS).
+    for (const method of api.methods) {
+      if (method.httpMethod !== 'OPTIONS') continue;
+      const reason = 'CORS preflight: browsers send OPTIONS without credentials; it returns headers only (mock integration).';
+      acknowledge(method, { id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
+    }
+
+    acknowledge(
+      api,
+      {
+        id: 'AwsSolutions-APIG2',
+        reason: 'Each handler validates params, query and body against the contract\'s zod schemas (httpHandler); API Gateway models would be a second copy that drifts.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'No WAF yet: requests arrive through CloudFront, with stage throttling and Cognito auth. Add a web ACL when abuse is observed (per-request cost).',
+      },
+    );
+    const cloudWatchRole = api.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole) {
+      acknowledge(cloudWatchRole, {
+        id: managedPolicyFinding('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+        reason: 'The account-level API Gateway logging role; this AWS-managed policy is the documented way to grant it.',
+      });
+    }
+    return api;
+  }
+
+  /**
+   * Errors API Gateway itself returns (no token, unknown route, throttled) get the same JSON shape
+   * and CORS headers as the handlers' errors, so the web can read and translate them.
+   */
+  private addGatewayResponses(api: apigw.RestApi, origins: string[]): void {
+    const origin = origins.includes('*') ? '*' : (origins[0] ?? '*');
+    const headers = {
+      'Access-Control-Allow-Origin': `'${origin}'`,
+      'Access-Control-Allow-Headers': "'*'",
+    };
+    const body = (code: string) => ({
+      'application/json': `{"error":{"code":"${code}","message":$context.error.messageString}}`,
+    });
+    const responses: [string, apigw.ResponseType, string, string?][] = [
+      ['Unauthorized', apigw.ResponseType.UNAUTHORIZED, 'not_logged_in'],
+      ['AccessDenied', apigw.ResponseType.ACCESS_DENIED, 'forbidden'],
+      // REST API Gateway answers an unknown path with 403 "Missing Authentication Token".
+      ['MissingRoute', apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'not_found', '404'],
+      ['NotFound', apigw.ResponseType.RESOURCE_NOT_FOUND, 'not_found'],
+      ['Throttled', apigw.ResponseType.THROTTLED, 'too_many_requests'],
+      ['Default4xx', apigw.ResponseType.DEFAULT_4XX, 'bad_request'],
+      ['Default5xx', apigw.ResponseType.DEFAULT_5XX, 'server_error'],
+    ];
+    for (const [id, type, code, statusCode] of responses) {
+      api.addGatewayResponse(id, { type, statusCode, responseHeaders: headers, templates: body(code) });
+    }
+  }
+
+  private buildWebSocketRoutes(environment: Record<string, string>): void {
+    const make = (id: string, entry: string, description: string) => {
+      const f = new NodeFunction(this, id, { entry, description, environment });
+      this.grantTable(f.fn);
+      return f.fn;
+    };
+    // Ids avoid "Default": a construct with that id becomes its parent's default child and breaks
+    // the WebSocket route wiring.
+    const connect = make('WsConnect', WS_ENTRIES.connect, 'WebSocket $connect: verifies the JWT, stores the connection');
+    const disconnect = make('WsDisconnect', WS_ENTRIES.disconnect, 'WebSocket $disconnect: drops the connection and its subscriptions');
+    const message = make('WsMessage', WS_ENTRIES.message, 'WebSocket $default: subscribe, unsubscribe, ping');
+    this.webSocketStage.grantManagementApiAccess(message);
+
+    this.webSocketApi.addRoute('$connect', {
+      integration: new WebSocketLambdaIntegration('ConnectIntegration', connect),
+    });
+    this.webSocketApi.addRoute('$disconnect', {
+      integration: new WebSocketLambdaIntegration('DisconnectIntegration', disconnect),
+    });
+    this.webSocketApi.addRoute('$default', {
+      integration: new WebSocketLambdaIntegration('MessageIntegration', message),
+    });
+    acknowledge(this.webSocketApi, {
+      id: 'AwsSolutions-APIG4',
+      reason: 'Browsers cannot set headers on a WebSocket: $connect verifies the Cognito JWT from the query string in its handler and refuses the connection otherwise; $disconnect/$default run only on connections $connect accepted, and $default authorizes each topic.',
+    });
+  }
+
+  private buildStreamConsumer(environment: Record<string, string>): void {
+    const { table, pushTopic } = this.props;
+    const consumer = new NodeFunction(this, 'StreamFanOut', {
+      entry: STREAM_ENTRY,
+      description: 'Table stream consumer: WebSocket fan-out and push notifications',
+      environment,
+      // A batch of 100 records may post to many connections.
+      timeout: Duration.seconds(60),
+    });
+    this.grantTable(consumer.fn);
+    this.webSocketStage.grantManagementApiAccess(consumer.fn);
+    grantPublish(consumer.fn, pushTopic);
+
+    // Records that still fail after the retries are described here (not dropped silently).
+    const failures = new sqs.Queue(this, 'StreamFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(failures, {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the failure destination of the stream event source mapping.',
+    });
+
+    consumer.fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 3,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(failures),
+      }),
+    );
+    allowWildcards(consumer, WILDCARD_REASONS.listStreams);
+  }
+
+  /**
+   * Item and index access on the single table, named explicitly (no `index/*`, no Scan: request
+   * paths never scan). Transactions need no extra action: they are authorized per item operation.
+   */
+  private grantTable(fn: lambda.IFunction): void {
+    const { table } = this.props;
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:DescribeTable',
+        ],
+        resources: [
+          table.tableArn,
+          ...tableDefinition.globalIndexes.map((i) => `${table.tableArn}/index/${i.name}`),
+        ],
+      }),
+    );
+  }
+
+  private grantCapability(fn: lambda.IFunction, capability: Capability): void {
+    const { userPool, uploadsBucket, pushTopic, geo } = this.props;
+    switch (capability) {
+      case 'userAdmin':
+        userPool.grant(
+          fn,
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminUpdateUserAttributes',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminUserGlobalSignOut',
+          'cognito-idp:ListUsers',
+        );
+        return;
+      case 'geo':
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [
+              'geo:SearchPlaceIndexForText',
+              'geo:SearchPlaceIndexForSuggestions',
+              'geo:SearchPlaceIndexForPosition',
+              'geo:GetPlace',
+            ],
+            resources: [geo.placeIndexArn],
+          }),
+        );
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['geo:CalculateRoute'], resources: [geo.routeCalculatorArn] }),
+        );
+        return;
+      case 'uploads':
+        // Presigned URLs carry the signer's permissions: the handler needs exactly put and get.
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:PutObject', 's3:GetObject'],
+            resources: [uploadsBucket.arnForObjects('*')],
+          }),
+        );
+        return;
+      case 'push':
+        grantPublish(fn, pushTopic);
+        return;
+    }
+  }
+}

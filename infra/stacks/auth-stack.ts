@@ -1,0 +1,177 @@
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { ROLES, type Role } from '../../shared/src/contract/route';
+import type { AppConfig } from '../constructs/app-config';
+import { acknowledge } from '../constructs/nag';
+
+export interface AuthStackProps extends StackProps {
+  config: AppConfig;
+}
+
+/** Lower precedence wins when a user is in several groups (cognito:preferred_role). */
+const GROUP_PRECEDENCE: Record<Role, number> = { admin: 0, fleetadmin: 1, driver: 2, rider: 3 };
+
+/**
+ * Identity: one user pool whose groups are the roles. Nobody signs up directly against Cognito:
+ * `userSignup` creates the user, its group and its profile in one server-side step.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `${config.prefix}-users`,
+      selfSignUpEnabled: false,
+      // Email is the sign-in name; phone is an alias so that phone-OTP custom auth can start from a
+      // phone number. Sign-in aliases cannot change after creation, hence both now.
+      signInAliases: { email: true, phone: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      // The spec's "alphanumeric" rule (6 to 30 of letters, digits, @ * #) is checked by the API;
+      // Cognito must not be stricter or valid spec passwords would be refused.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      mfa: cognito.Mfa.OFF,
+      // Cognito sends no SMS itself: phone OTP goes through our custom-auth triggers, which publish
+      // via SNS with their own narrow grant. Without this CDK adds an sns:Publish-on-* role.
+      enableSmsRole: false,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    for (const role of ROLES) {
+      new cognito.CfnUserPoolGroup(this, `Group-${role}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName: role,
+        description: `Members have the ${role} role`,
+        precedence: GROUP_PRECEDENCE[role],
+      });
+    }
+
+    const providers = this.identityProviders(config);
+    const federated = providers.length > 0;
+    if (federated) {
+      if (!config.authDomainPrefix) {
+        throw new Error('Facebook/Apple sign-in needs a Cognito hosted domain: set context authDomainPrefix');
+      }
+      this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+    }
+
+    // Roles are groups, never attributes; the client may change only display names. Federated
+    // sign-in additionally needs email writable, because Cognito writes mapped attributes as the user.
+    const writeAttributes = new cognito.ClientAttributes().withStandardAttributes({
+      givenName: true,
+      familyName: true,
+      email: federated,
+    });
+    const readAttributes = new cognito.ClientAttributes().withStandardAttributes({
+      email: true,
+      emailVerified: true,
+      phoneNumber: true,
+      phoneNumberVerified: true,
+      givenName: true,
+      familyName: true,
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: `${config.prefix}-web`,
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true, custom: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      readAttributes,
+      writeAttributes,
+      supportedIdentityProviders: [
+        cognito.UserPoolClientIdentityProvider.COGNITO,
+        ...providers.map((p) => p.kind),
+      ],
+      ...(federated
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+              callbackUrls: config.oauthCallbackUrls,
+              logoutUrls: config.oauthCallbackUrls,
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    for (const p of providers) this.userPoolClient.node.addDependency(p.idp);
+
+    acknowledge(
+      this.userPool,
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'Product spec: passwords follow the alphanumeric rule (6-30 of letters, digits, @ * #), enforced by the API; a stricter Cognito policy would reject valid spec passwords.',
+      },
+      { id: 'AwsSolutions-COG2', reason: 'The spec has no MFA; phone OTP is a sign-in method (custom auth), not a second factor.' },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Essentials plan is enough: threat protection (Plus) is a per-MAU cost the spec does not call for.',
+      },
+    );
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+
+  /** Federated providers exist only when their ids are given in context. */
+  private identityProviders(config: AppConfig) {
+    const out: { kind: cognito.UserPoolClientIdentityProvider; idp: cognito.IUserPoolIdentityProvider }[] = [];
+    if (config.facebook) {
+      out.push({
+        kind: cognito.UserPoolClientIdentityProvider.FACEBOOK,
+        idp: new cognito.UserPoolIdentityProviderFacebook(this, 'Facebook', {
+          userPool: this.userPool,
+          clientId: config.facebook.appId,
+          clientSecret: config.facebook.appSecret,
+          scopes: ['public_profile', 'email'],
+          attributeMapping: {
+            email: cognito.ProviderAttribute.FACEBOOK_EMAIL,
+            givenName: cognito.ProviderAttribute.FACEBOOK_FIRST_NAME,
+            familyName: cognito.ProviderAttribute.FACEBOOK_LAST_NAME,
+          },
+        }),
+      });
+    }
+    if (config.apple) {
+      out.push({
+        kind: cognito.UserPoolClientIdentityProvider.APPLE,
+        idp: new cognito.UserPoolIdentityProviderApple(this, 'Apple', {
+          userPool: this.userPool,
+          clientId: config.apple.servicesId,
+          teamId: config.apple.teamId,
+          keyId: config.apple.keyId,
+          privateKeyValue: SecretValue.unsafePlainText(config.apple.privateKey),
+          scopes: ['name', 'email'],
+          attributeMapping: {
+            email: cognito.ProviderAttribute.APPLE_EMAIL,
+            givenName: cognito.ProviderAttribute.APPLE_FIRST_NAME,
+            familyName: cognito.ProviderAttribute.APPLE_LAST_NAME,
+          },
+        }),
+      });
+    }
+    return out;
+  }
+}

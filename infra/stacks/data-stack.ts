@@ -1,0 +1,63 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
+import type { AppConfig } from '../constructs/app-config';
+import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket';
+
+export interface DataStackProps extends StackProps {
+  config: AppConfig;
+}
+
+/**
+ * Stateful storage: the single table and the uploads bucket. Both are RETAIN so that deleting or
+ * renaming a stack never deletes data. The uploads bucket lives here, not with the site, because
+ * the API (which presigns uploads) must not depend on the web stack, which depends on the API.
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly uploadsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const def = tableDefinition;
+    const key = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: key(def.partitionKey),
+      sortKey: key(def.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      stream: dynamodb.StreamViewType[def.stream],
+      timeToLiveAttribute: def.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of def.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    const logs = new AccessLogBucket(this, 'AccessLogs');
+    this.uploadsBucket = new PrivateBucket(this, 'Uploads', {
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: { bucket: logs.bucket, prefix: 'uploads/' },
+      // Browsers PUT to presigned URLs and read back what they uploaded. The presigned signature is
+      // the authorization; CORS only decides which pages may do it from script.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedOrigins: props.config.siteOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    }).bucket;
+  }
+}

@@ -1,0 +1,46 @@
+import type { AnyRoute } from '../../shared/src/contract/route';
+
+/**
+ * What a route's Lambda may touch beyond the table (which every handler reads and writes).
+ * Grants are listed per operation, so that reading one's profile cannot create users and a catalog
+ * handler cannot publish pushes. A route not listed gets the table only: when a handler starts
+ * calling another service, add its operationId here (or the IAM call fails with AccessDenied).
+ */
+export type Capability =
+  /** Cognito admin calls: create users, set groups and passwords, list users. */
+  | 'userAdmin'
+  /** Amazon Location place index and route calculator. */
+  | 'geo'
+  /** Presign PUT/GET on the uploads bucket (profile images, licences, pickup/delivery photos). */
+  | 'uploads'
+  /** Publish to the push topic. */
+  | 'push';
+
+/** Areas whose every route needs a capability. */
+const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {
+  geo: ['geo'],
+};
+
+/** Spec operation names (architecture §3) that are expected to need more than the table. */
+const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
+  userSignup: ['userAdmin'],
+  checkUserExists: ['userAdmin'],
+  addUser: ['userAdmin'],
+  editUser: ['userAdmin'],
+  deleteUser: ['userAdmin'],
+  updateProfile: ['userAdmin'],
+  sendResetMail: ['userAdmin'],
+  getEstimate: ['geo'],
+  addBooking: ['geo'],
+  getRoute: ['geo'],
+  getAddress: ['geo'],
+  getDriveTime: ['geo'],
+  autocomplete: ['geo'],
+  getCoords: ['geo'],
+  createUploadUrl: ['uploads'],
+  sendNotification: ['push'],
+};
+
+export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): Capability[] {
+  return [...new Set([...(BY_AREA[route.area] ?? []), ...(BY_OPERATION[route.operationId] ?? [])])];
+}

@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { type AppConfig, fromRepo } from '../constructs/app-config';
+import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
+import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket';
+import { REST_STAGE } from './api-stack';
+
+export const WEB_DIST = 'web/dist';
+
+/** The runtime configuration the web reads at start (web/src reads /config.json). */
+export interface RuntimeConfig {
+  apiUrl: string;
+  wsUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  authFlowType: 'USER_SRP_AUTH';
+  mapStyle: string;
+}
+
+export interface WebStackProps extends StackProps {
+  config: AppConfig;
+  restApiId: string;
+  wsUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  mapName: string;
+  /** The built site; defaults to the repo's web/dist. Tests point it at a fixture. */
+  webDist?: string;
+}
+
+/**
+ * Client-side routes have no object in the bucket. Rewriting them to /index.html here, on the site
+ * behaviour only, replaces the usual distribution-wide 403/404 -> index.html error responses, which
+ * would also turn the API's own 403/404 answers under /api/* into a 200 HTML page.
+ */
+const SPA_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) { request.uri = '/index.html'; }
+  return request;
+}`;
+
+/**
+ * The site: a private bucket behind CloudFront (Origin Access Control), the API under /api/* on the
+ * same origin, and the build plus a runtime config.json deployed into the bucket.
+ */
+export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  readonly runtimeConfig: RuntimeConfig;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    const logs = new AccessLogBucket(this, 'AccessLogs');
+    const site = new PrivateBucket(this, 'Site', {
+      // The build can be redeployed, but keeping the bucket costs nothing and avoids a delete
+      // failing on a non-empty bucket.
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: { bucket: logs.bucket, prefix: 'site/' },
+    }).bucket;
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes -> /index.html',
+    });
+
+    // The REST stage is named like the path prefix, so /api/<path> reaches stage "api" unchanged
+    // (RestApiOrigin would add the stage as an origin path and double it).
+    const apiOrigin = new HttpOrigin(`${props.restApiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `${props.config.prefix} site`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs.bucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`/${REST_STAGE}/*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Everything the viewer sent (Authorization, Idempotency-Key, query) except Host, which
+          // must be the API's own domain for API Gateway to route the request.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+
+    const region = this.region;
+    this.runtimeConfig = {
+      // Same origin as the page: no CORS preflight on every authenticated call.
+      apiUrl: `https://${this.distribution.distributionDomainName}/${REST_STAGE}`,
+      wsUrl: props.wsUrl,
+      region,
+      userPoolId: props.userPoolId,
+      userPoolClientId: props.userPoolClientId,
+      cognitoEndpoint: `https://cognito-idp.${region}.${this.urlSuffix}/`,
+      authFlowType: 'USER_SRP_AUTH',
+      mapStyle: props.mapName,
+    };
+    this.deploySite(site, props.webDist ?? fromRepo(WEB_DIST));
+
+    acknowledge(
+      this.distribution,
+      { id: 'AwsSolutions-CFR1', reason: 'Riders and drivers may be anywhere the operator runs; no country is excluded by the spec.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF yet (a web ACL for CloudFront is a per-request cost and must live in us-east-1); the API behind /api/* is throttled and authenticated.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'The default *.cloudfront.net certificate cannot pin a minimum TLS version; attach a custom domain and certificate (TLSv1.2_2021) to lift this.',
+      },
+    );
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: site.bucketName });
+  }
+
+  /**
+   * Hashed build assets are immutable and long-cached; index.html and config.json must revalidate
+   * so a deploy shows up at once. Old assets are kept (prune off) so pages already open can still
+   * load their chunks.
+   */
+  private deploySite(site: PrivateBucket['bucket'], dist: string): void {
+    const entrySources: s3deploy.ISource[] = [s3deploy.Source.jsonData('config.json', this.runtimeConfig)];
+    let assets: s3deploy.BucketDeployment | undefined;
+
+    if (existsSync(dist)) {
+      if (existsSync(path.join(dist, 'assets'))) {
+        assets = new s3deploy.BucketDeployment(this, 'SiteAssets', {
+          sources: [s3deploy.Source.asset(path.join(dist, 'assets'))],
+          destinationBucket: site,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          memoryLimit: 512,
+          cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        });
+      }
+      entrySources.unshift(s3deploy.Source.asset(dist, { exclude: ['assets', 'config.json'] }));
+    } else {
+      Annotations.of(this).addWarningV2(
+        'ride-platform:web-dist-missing',
+        `${path.relative(process.cwd(), dist) || dist} does not exist at synth time: only config.json is deployed. Run "npm run build:web" before "cdk deploy" to ship the site.`,
+      );
+    }
+
+    const entry = new s3deploy.BucketDeployment(this, 'SiteEntry', {
+      sources: entrySources,
+      destinationBucket: site,
+      prune: false,
+      memoryLimit: 512,
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // index.html must never reference chunks that are not uploaded yet.
+    if (assets) entry.node.addDependency(assets);
+
+    // The deployment handler is a CDK-provided singleton Lambda at stack level.
+    for (const child of this.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      acknowledge(
+        child,
+        {
+          id: managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'),
+          reason: 'CDK-provided BucketDeployment handler; its role is created by aws-s3-deployment with the basic execution policy.',
+        },
+        { id: 'AwsSolutions-L1', reason: 'The BucketDeployment handler runtime is chosen by aws-cdk-lib and upgraded with it.' },
+      );
+      allowWildcards(
+        child,
+        {
+          finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
+          reason: 'aws-s3-deployment grants the object-level action families it needs to copy and replace the build.',
+        },
+        {
+          finding: /^Resource::\*$/,
+          reason: 'CloudFront invalidation after a deploy (cloudfront:CreateInvalidation/GetInvalidation), as granted by aws-s3-deployment.',
+        },
+        {
+          finding: /^Resource::.*\/\*$/,
+          reason: 'Objects of the CDK asset bucket (the source zip) and of the site bucket (the destination), whose keys are the build\'s files.',
+        },
+      );
+    }
+  }
+}

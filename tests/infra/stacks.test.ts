@@ -1,0 +1,390 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
+import { ROLES } from '../../shared/src/contract/route';
+import { routes } from '../../shared/src/contract/routes';
+import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-app';
+import { readAppConfig } from '../../infra/constructs/app-config';
+import { assertHandlerEntries } from '../../infra/constructs/node-function';
+import { AuthStack } from '../../infra/stacks/auth-stack';
+import { WebStack } from '../../infra/stacks/web-stack';
+
+type Json = Record<string, any>;
+
+let built: BuiltApp;
+let synthError: unknown;
+const tpl = {} as Record<'data' | 'auth' | 'api' | 'web' | 'push' | 'geo', Template>;
+
+/** A stand-in for web/dist, which other work rebuilds at any moment. */
+function fixtureDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+beforeAll(() => {
+  const options = {
+    withCdkJsonContext: true,
+    // Bundling is esbuild per handler: slow, and not what these tests check.
+    context: { 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+    webDist: fixtureDist(),
+  };
+  built = buildApp(options);
+  // One synth for everything. cdk-nag runs here as a validation plugin and throws on any finding.
+  // Keep that error for the nag tests and rebuild without the plugin, so that the other tests
+  // still report on what they check.
+  try {
+    built.app.synth();
+  } catch (e) {
+    synthError = e;
+    built = buildApp({ ...options, nagChecks: false });
+    built.app.synth();
+  }
+  for (const k of ['data', 'auth', 'api', 'web', 'push', 'geo'] as const) tpl[k] = Template.fromStack(built[k]);
+});
+
+/** Full REST path of every AWS::ApiGateway::Resource, by logical id. */
+function restPaths(template: Template): Map<string, string> {
+  const resources = template.findResources('AWS::ApiGateway::Resource');
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known) return known;
+    const props = resources[id]!.Properties as Json;
+    const parent = props.ParentId.Ref ? pathOf(props.ParentId.Ref as string) : '';
+    const full = `${parent}/${props.PathPart as string}`;
+    paths.set(id, full);
+    return full;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}
+
+function methodsByKey(template: Template): Map<string, Json> {
+  const paths = restPaths(template);
+  const out = new Map<string, Json>();
+  for (const m of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+    const p = m.Properties as Json;
+    const path = p.ResourceId.Ref ? paths.get(p.ResourceId.Ref as string)! : '/';
+    out.set(`${p.HttpMethod as string} ${path}`, p);
+  }
+  return out;
+}
+
+const pascal = (s: string) => s.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+describe('REST API from the contract', () => {
+  it('has one method per contract route, on its path, with a Lambda proxy integration and the right auth', () => {
+    const methods = methodsByKey(tpl.api);
+    const authorizers = Object.keys(tpl.api.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+
+    for (const route of routes) {
+      const m = methods.get(`${route.method} ${route.path}`);
+      expect(m, `${route.method} ${route.path} (${route.operationId})`).toBeDefined();
+      expect(m!.OperationName).toBe(route.operationId);
+      expect(m!.Integration.Type).toBe('AWS_PROXY');
+      expect(m!.Integration.IntegrationHttpMethod).toBe('POST');
+      const uri = JSON.stringify(m!.Integration.Uri);
+      expect(uri).toContain(':lambda:path/2015-03-31/functions/');
+      // Its own function, not a shared one.
+      expect(uri).toContain(`Http${pascal(route.area)}${pascal(route.operationId)}Fn`);
+      if (route.auth === 'public') {
+        expect(m!.AuthorizationType).toBe('NONE');
+        expect(m!.AuthorizerId).toBeUndefined();
+      } else {
+        expect(m!.AuthorizationType).toBe('COGNITO_USER_POOLS');
+        expect(m!.AuthorizerId).toEqual({ Ref: authorizers[0] });
+      }
+    }
+  });
+
+  it('has no method that is not in the contract (besides CORS preflight)', () => {
+    const expected = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const extra = [...methodsByKey(tpl.api).keys()].filter((k) => !k.startsWith('OPTIONS ') && !expected.has(k));
+    expect(extra).toEqual([]);
+  });
+
+  it('builds every route handler with the project defaults', () => {
+    for (const route of routes) {
+      const handler = built.api.routeFunctions.get(route.operationId);
+      expect(handler, route.operationId).toBeDefined();
+      Template.fromStack(Stack.of(handler!.fn)).hasResourceProperties('AWS::Lambda::Function', {
+        Description: `${route.method} ${route.path} (${route.operationId})`,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: Match.anyValue() },
+        Environment: {
+          Variables: Match.objectLike({
+            TABLE_NAME: Match.anyValue(),
+            USER_POOL_ID: Match.anyValue(),
+            USER_POOL_CLIENT_ID: Match.anyValue(),
+            UPLOAD_BUCKET: Match.anyValue(),
+            WS_CALLBACK_URL: Match.anyValue(),
+            PUSH_TOPIC_ARN: Match.anyValue(),
+            PLACE_INDEX_NAME: Match.anyValue(),
+            ROUTE_CALCULATOR_NAME: Match.anyValue(),
+            POWERTOOLS_SERVICE_NAME: Match.anyValue(),
+            NODE_OPTIONS: '--enable-source-maps',
+          }),
+        },
+      });
+    }
+  });
+
+  it('grants handlers no wildcard resource and no Scan', () => {
+    for (const handler of built.api.routeFunctions.values()) {
+      const policies = Template.fromStack(Stack.of(handler.fn)).findResources('AWS::IAM::Policy');
+      for (const policy of Object.values(policies)) {
+        for (const st of (policy.Properties as Json).PolicyDocument.Statement as Json[]) {
+          expect([st.Resource].flat()).not.toContain('*');
+          expect([st.Action].flat()).not.toContain('dynamodb:Scan');
+        }
+      }
+    }
+  });
+
+  it('names every missing handler entry instead of skipping the route', () => {
+    expect(() =>
+      assertHandlerEntries([
+        { label: 'GET /nope (nope)', entry: 'lambdas/src/http/nope/nope.ts' },
+        { label: 'GET /me (fetchUser)', entry: 'lambdas/src/http/users/fetch-user.ts' },
+      ]),
+    ).toThrow(/lambdas\/src\/http\/nope\/nope\.ts\s+\(GET \/nope \(nope\)\)/);
+  });
+});
+
+describe('DynamoDB table from tableDefinition', () => {
+  it('has stream, PITR, TTL, on-demand billing, AWS-managed encryption and the GSIs', () => {
+    tpl.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    tpl.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: { StreamViewType: tableDefinition.stream },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+      }),
+    });
+    expect(tableDefinition.stream).toBe('NEW_AND_OLD_IMAGES');
+    const table = Object.values(tpl.data.findResources('AWS::DynamoDB::Table'))[0]!.Properties as Json;
+    const gsis = table.GlobalSecondaryIndexes as Json[];
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual(tableDefinition.globalIndexes.map((i) => i.name).sort());
+    for (const index of tableDefinition.globalIndexes) {
+      expect(gsis).toContainEqual({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+});
+
+describe('buckets', () => {
+  it('are never public and refuse plain HTTP', () => {
+    let count = 0;
+    for (const template of Object.values(tpl)) {
+      const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')).map((p) => p.Properties as Json);
+      for (const [id, bucket] of Object.entries(template.findResources('AWS::S3::Bucket'))) {
+        count++;
+        expect((bucket.Properties as Json).PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        const policy = policies.find((p) => p.Bucket?.Ref === id);
+        expect(policy, `${id} has a bucket policy`).toBeDefined();
+        expect(policy!.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+        expect((bucket.Properties as Json).WebsiteConfiguration, id).toBeUndefined();
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lets the site PUT presigned uploads', () => {
+    tpl.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT']) })],
+      },
+    });
+  });
+});
+
+describe('Cognito', () => {
+  it('has the four role groups', () => {
+    tpl.auth.resourceCountIs('AWS::Cognito::UserPoolGroup', ROLES.length);
+    for (const role of ROLES) tpl.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: role });
+  });
+
+  it('allows no self sign-up and no user-writable role attribute', () => {
+    tpl.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireSymbols: false, RequireUppercase: false }) },
+    });
+    const client = Object.values(tpl.auth.findResources('AWS::Cognito::UserPoolClient'))[0]!.Properties as Json;
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
+    expect(client.WriteAttributes.length).toBeGreaterThan(0);
+    for (const attr of client.WriteAttributes as string[]) expect(attr).not.toMatch(/^custom:|group|role/i);
+    tpl.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+
+  it('adds Facebook and Apple only when their context is given', () => {
+    const app = new App({
+      builtinCloudFormationValidation: false,
+      context: {
+        ...cdkJsonContext(),
+        facebookAppId: '123',
+        facebookAppSecret: 'fb-secret',
+        appleServicesId: 'com.example.web',
+        appleTeamId: 'TEAM123456',
+        appleKeyId: 'KEY1234567',
+        applePrivateKey: '-----BEGIN PRIVATE KEY-----x-----END PRIVATE KEY-----',
+        authDomainPrefix: 'ride-platform-test',
+      },
+    });
+    const stack = new AuthStack(app, 'FederatedAuth', { config: readAppConfig(app.node) });
+    const t = Template.fromStack(stack);
+    t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Facebook' });
+    t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'SignInWithApple' });
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Facebook', 'SignInWithApple']),
+    });
+    t.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+  });
+});
+
+describe('realtime', () => {
+  it('has a WebSocket API with $connect, $disconnect and $default on an auto-deployed ws stage', () => {
+    for (const key of ['$connect', '$disconnect', '$default']) {
+      tpl.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key, Target: Match.anyValue() });
+    }
+    tpl.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+
+  it('consumes the table stream in batches of 100 with bisect, 3 retries and partial failures', () => {
+    tpl.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: Match.anyValue(),
+      BatchSize: 100,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+  });
+
+  it('lets only the posting functions manage connections', () => {
+    const posting = Object.entries(tpl.api.findResources('AWS::IAM::Policy'))
+      .filter(([, p]) => JSON.stringify(p).includes('execute-api:ManageConnections'))
+      .map(([id]) => id)
+      .sort();
+    expect(posting).toEqual([expect.stringMatching(/^StreamFanOut/), expect.stringMatching(/^WsMessage/)]);
+  });
+});
+
+describe('site', () => {
+  it('serves a private bucket through OAC, with SPA rewrite and /api/* to the REST API uncached', () => {
+    tpl.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    tpl.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+            AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+          }),
+        ],
+        // The SPA fallback is the viewer-request function: distribution-wide error responses would
+        // also rewrite the API's own 403/404 answers.
+        CustomErrorResponses: Match.absent(),
+      }),
+    });
+  });
+
+  it('deploys hashed assets immutable and the entry files (index.html, config.json) no-cache', () => {
+    tpl.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    tpl.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      SourceObjectKeys: Match.arrayEquals([Match.anyValue(), Match.anyValue()]),
+    });
+  });
+
+  it('still deploys config.json, with a warning, when the site is not built', () => {
+    const app = new App({ context: cdkJsonContext(), builtinCloudFormationValidation: false });
+    const web = new WebStack(app, 'WebWithoutDist', {
+      env: { region: 'us-east-1' },
+      config: readAppConfig(app.node),
+      restApiId: 'abc123',
+      wsUrl: 'wss://example.invalid/ws',
+      userPoolId: 'us-east-1_x',
+      userPoolClientId: 'client',
+      mapName: 'map',
+      webDist: path.join(tmpdir(), 'no-such-web-dist'),
+    });
+    Annotations.fromStack(web).hasWarning('*', Match.stringLikeRegexp('does not exist at synth time'));
+    Template.fromStack(web).resourceCountIs('Custom::CDKBucketDeployment', 1);
+  });
+
+  it('deploys config.json with what the web needs', () => {
+    expect(Object.keys(built.web.runtimeConfig).sort()).toEqual(
+      ['apiUrl', 'authFlowType', 'cognitoEndpoint', 'mapStyle', 'region', 'userPoolClientId', 'userPoolId', 'wsUrl'].sort(),
+    );
+    expect(built.web.runtimeConfig.authFlowType).toBe('USER_SRP_AUTH');
+    tpl.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SourceMarkers: Match.arrayWith([Match.objectLike({})]),
+      DistributionPaths: ['/*'],
+    });
+  });
+});
+
+describe('cdk-nag (AwsSolutions)', () => {
+  const findings = (severity: 'error' | 'warning') =>
+    new AwsSolutionsChecks(undefined, { verbose: false })
+      .validateScope(built.app)
+      .violations.filter((v) => v.severity === severity)
+      .map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => (r as Json).constructPath).join(', ')}`);
+
+  it('synthesizes with every finding fixed or acknowledged with a reason', () => {
+    expect(synthError === undefined ? undefined : String(synthError)).toBeUndefined();
+  });
+
+  it('reports no unacknowledged errors', () => {
+    expect(findings('error')).toEqual([]);
+  });
+
+  it('reports no unacknowledged warnings', () => {
+    expect(findings('warning')).toEqual([]);
+  });
+});

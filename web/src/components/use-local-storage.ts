@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * An object remembered in localStorage (table preferences and the like). Stored values are merged
+ * over `initial` so a preference added later gets its default. Falls back to memory only.
+ */
+export function useLocalStorage<T extends object>(key: string, initial: T): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    try {
+      const stored = localStorage.getItem(key);
+      return stored === null ? initial : { ...initial, ...(JSON.parse(stored) as T) };
+    } catch {
+      return initial;
+    }
+  });
+  const save = useCallback(
+    (next: T) => {
+      setValue(next);
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage full or disabled: keep the choice for this visit only.
+      }
+    },
+    [key],
+  );
+  return [value, save];
+}
