@@ -1,6 +1,7 @@
 export * from './route';
 export * from './common';
 export * from './system';
+export * from './auth';
 export * from './catalog';
 export * from './settings';
 export * from './users';

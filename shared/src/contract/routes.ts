@@ -1,3 +1,4 @@
+import * as auth from './auth';
 import * as catalog from './catalog';
 import * as settings from './settings';
 import * as system from './system';
@@ -11,8 +12,20 @@ export const contract = {
   fetchSettings: settings.fetchSettings,
   getLanguages: settings.getLanguages,
   fetchCarTypes: catalog.fetchCarTypes,
+  userSignup: auth.userSignup,
+  checkUserExists: auth.checkUserExists,
+  validateReferrer: auth.validateReferrer,
+  createSignupUploadUrl: auth.createSignupUploadUrl,
   fetchUser: users.fetchUser,
   updateProfile: users.updateProfile,
+  createProfileImageUploadUrl: users.createProfileImageUploadUrl,
+  setProfileImage: users.setProfileImage,
+  deleteAccount: users.deleteAccount,
+  fetchUsers: users.fetchUsers,
+  addUser: users.addUser,
+  editUser: users.editUser,
+  setUserApproval: users.setUserApproval,
+  deleteUser: users.deleteUser,
 } as const;
 
 export type Contract = typeof contract;

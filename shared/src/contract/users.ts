@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, LatLng } from './common';
+import { ImageUpload, UploadTicket } from './auth';
+import { page, PageQuery } from './common';
 import { Role, ROLES, route } from './route';
 
 export const LoginType = z.enum(['email', 'phone', 'facebook', 'apple']);
@@ -54,4 +56,89 @@ export const updateProfile = route({
   summary: 'Edit the own profile; email and mobile are locked for email sign-in users',
   body: UpdateProfileBody,
   response: UserProfile,
+});
+
+export const createProfileImageUploadUrl = route({
+  method: 'POST', path: '/me/profile-image/upload-url', operationId: 'createProfileImageUploadUrl', area: 'users', auth: ROLES,
+  summary: 'Presigned upload to users/{uid}/profileImage',
+  body: ImageUpload,
+  response: UploadTicket,
+});
+
+export const setProfileImage = route({
+  method: 'POST', path: '/me/profile-image', operationId: 'setProfileImage', area: 'users', auth: ROLES,
+  summary: 'Use the uploaded users/{uid}/profileImage as the profile image',
+  body: z.object({}).strict(),
+  response: UserProfile,
+});
+
+export const deleteAccount = route({
+  method: 'DELETE', path: '/me', operationId: 'deleteAccount', area: 'users', auth: ROLES,
+  summary: 'Delete the own account (the client signs out afterwards)',
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+/** The listable kinds: admins are never listed (spec §5 Other). */
+export const ListedUserType = z.enum(['rider', 'driver', 'fleetadmin']);
+
+export const fetchUsers = route({
+  method: 'GET', path: '/users', operationId: 'fetchUsers', area: 'users', auth: ['admin', 'fleetadmin'],
+  summary: 'Riders, drivers or fleet admins, newest first; a fleet admin gets only its own drivers',
+  query: PageQuery.extend({ usertype: ListedUserType }),
+  response: page(UserProfile),
+});
+
+const DriverFields = {
+  vehicleMake: z.string().max(60).optional(),
+  vehicleModel: z.string().max(60).optional(),
+  vehicleNumber: z.string().max(30).optional(),
+  other_info: z.string().max(500).optional(),
+  carType: z.string().max(60).optional(),
+  bankName: z.string().max(100).optional(),
+  bankCode: z.string().max(40).optional(),
+  bankAccount: z.string().max(40).optional(),
+};
+
+export const AddUserBody = z.object({
+  usertype: ListedUserType,
+  firstName: z.string().max(60),
+  lastName: z.string().max(60),
+  email: z.string().trim().max(254),
+  /** Full mobile with its country code: +<digits>. */
+  mobile: z.string().trim().regex(/^\+\d{6,20}$/, 'mobile_no_blank_error'),
+  password: z.string().max(30),
+  ...DriverFields,
+}).strict();
+
+export const addUser = route({
+  method: 'POST', path: '/users', operationId: 'addUser', area: 'users', auth: ['admin', 'fleetadmin'],
+  summary: 'Add a rider, driver or fleet admin (a fleet admin adds its own drivers only)',
+  body: AddUserBody, status: 201,
+  response: UserProfile,
+});
+
+export const UserId = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+
+/** Email and mobile are editable only on add (spec §5 Other). */
+export const editUser = route({
+  method: 'PATCH', path: '/users/{id}', operationId: 'editUser', area: 'users', auth: ['admin', 'fleetadmin'],
+  summary: 'Edit a user\'s names and driver details',
+  params: UserId,
+  body: z.object({ firstName: z.string().max(60).optional(), lastName: z.string().max(60).optional(), driverActiveStatus: z.boolean().optional(), ...DriverFields }).strict(),
+  response: UserProfile,
+});
+
+export const setUserApproval = route({
+  method: 'POST', path: '/users/{id}/approval', operationId: 'setUserApproval', area: 'users', auth: ['admin', 'fleetadmin'],
+  summary: 'Approve or unapprove a user',
+  params: UserId,
+  body: z.object({ approved: z.boolean() }).strict(),
+  response: UserProfile,
+});
+
+export const deleteUser = route({
+  method: 'DELETE', path: '/users/{id}', operationId: 'deleteUser', area: 'users', auth: ['admin', 'fleetadmin'],
+  summary: 'Delete a user and their Cognito account (refused in demo mode)',
+  params: UserId,
+  response: z.object({ deleted: z.literal(true) }),
 });

@@ -1,15 +1,62 @@
 import type { OperationId } from '../../../shared/src/contract/routes';
+import { api, DEMO, idToken } from './endpoints';
+
+export interface Sample { path: string; body?: unknown }
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A fresh driver of the demo fleet (created by the fleet admin), for routes that change or delete a user. */
+async function freshFleetDriver(): Promise<string> {
+  const token = await idToken(DEMO.fleetadmin);
+  const n = unique();
+  const res = await api('POST', '/users', {
+    token,
+    body: { usertype: 'driver', firstName: 'Matrix', lastName: n, email: `matrix-${n}@example.com`, mobile: `+1999${String(Date.now()).slice(-7)}${counter % 10}`, password: 'Matrix123', carType: 'Economy' },
+  });
+  if (res.status !== 201) throw new Error(`could not create a driver: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
 
 /**
  * A valid request for every operation, used by the authorization matrix. A new route without an
- * entry here fails the matrix test, so no route escapes it.
+ * entry here fails to compile, so no route escapes the matrix.
  */
-export const sampleRequests: Record<OperationId, { path: string; body?: unknown }> = {
-  getHealth: { path: '/health' },
-  getOpenApi: { path: '/openapi.json' },
-  fetchSettings: { path: '/settings' },
-  getLanguages: { path: '/languages' },
-  fetchCarTypes: { path: '/cartypes' },
-  fetchUser: { path: '/me' },
-  updateProfile: { path: '/me', body: { firstName: 'Same', lastName: 'Name' } },
+export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
+  getHealth: async () => ({ path: '/health' }),
+  getOpenApi: async () => ({ path: '/openapi.json' }),
+  fetchSettings: async () => ({ path: '/settings' }),
+  getLanguages: async () => ({ path: '/languages' }),
+  fetchCarTypes: async () => ({ path: '/cartypes' }),
+  userSignup: async () => {
+    const n = unique();
+    return { path: '/auth/signup', body: { firstName: 'Sam', lastName: 'Signup', email: `signup-${n}@example.com`, password: 'Secret123', dialCode: '+44', phone: `7${String(Date.now()).slice(-8)}${counter % 10}` } };
+  },
+  checkUserExists: async () => ({ path: '/auth/check-user-exists', body: { email: DEMO.rider } }),
+  validateReferrer: async () => {
+    const me = await api('GET', '/me', { token: await idToken(DEMO.rider) });
+    return { path: '/auth/validate-referrer', body: { referralId: me.body.referralId } };
+  },
+  createSignupUploadUrl: async () => ({ path: '/auth/signup/license-upload', body: { contentType: 'image/jpeg', size: 1000 } }),
+  fetchUser: async () => ({ path: '/me' }),
+  updateProfile: async () => ({ path: '/me', body: { firstName: 'Same', lastName: 'Name' } }),
+  createProfileImageUploadUrl: async () => ({ path: '/me/profile-image/upload-url', body: { contentType: 'image/png', size: 1000 } }),
+  // Without an uploaded image the call is refused with 404, which still proves the role passed.
+  setProfileImage: async () => ({ path: '/me/profile-image', body: {} }),
+  // The matrix must not delete the demo accounts: a 401/403 check only, see `destructive`.
+  deleteAccount: async () => ({ path: '/me' }),
+  fetchUsers: async () => ({ path: '/users?usertype=driver' }),
+  addUser: async () => {
+    const n = unique();
+    return { path: '/users', body: { usertype: 'driver', firstName: 'Added', lastName: n, email: `added-${n}@example.com`, mobile: `+1888${String(Date.now()).slice(-7)}${counter % 10}`, password: 'Added1234', carType: 'Economy' } };
+  },
+  editUser: async () => ({ path: `/users/${await freshFleetDriver()}`, body: { vehicleNumber: 'EDIT-1' } }),
+  setUserApproval: async () => ({ path: `/users/${await freshFleetDriver()}/approval`, body: { approved: true } }),
+  deleteUser: async () => ({ path: `/users/${await freshFleetDriver()}` }),
 };
+
+/** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */
+export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount']);
+
+/** Routes whose sample cannot succeed without earlier steps (an upload): the role passes and the rule answers 404. */
+export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage']);

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { route } from './route';
+
+const Email = z.string().trim().min(1).max(254);
+/** Digits of a country calling code, with or without '+': "44", "+1", "1 684". */
+const DialCode = z.string().trim().regex(/^\+?[\d ]{1,6}$/);
+
+/** Spec §5 Register / §7 user_signup. The role is rider or driver only; admins make the others. */
+export const SignupBody = z.object({
+  firstName: z.string().max(60),
+  lastName: z.string().max(60),
+  email: Email,
+  password: z.string().max(30),
+  dialCode: DialCode,
+  /** The phone as typed, without the dial code. */
+  phone: z.string().max(20),
+  referralId: z.string().trim().max(40).optional(),
+  usertype: z.enum(['rider', 'driver']).default('rider'),
+  /** Key returned by createSignupUploadUrl; required for drivers. */
+  licenseImage: z.string().max(300).optional(),
+  vehicleMake: z.string().max(60).optional(),
+  vehicleModel: z.string().max(60).optional(),
+  vehicleNumber: z.string().max(30).optional(),
+  carType: z.string().max(60).optional(),
+}).strict();
+
+export const userSignup = route({
+  method: 'POST', path: '/auth/signup', operationId: 'userSignup', area: 'auth', auth: 'public',
+  summary: 'Create a rider or driver account (spec user_signup)',
+  body: SignupBody, status: 201,
+  response: z.object({ uid: z.string(), approved: z.boolean() }),
+});
+
+/** Answers only whether an account exists: never who it is. Throttled. */
+export const checkUserExists = route({
+  method: 'POST', path: '/auth/check-user-exists', operationId: 'checkUserExists', area: 'auth', auth: 'public',
+  summary: 'Whether an account uses this email or mobile (spec check_user_exists)',
+  body: z.object({ email: Email.optional(), mobile: z.string().trim().regex(/^\+\d{6,20}$/).optional() }).strict()
+    .refine((b) => b.email || b.mobile, { message: 'email_or_mobile_issue' }),
+  response: z.object({ exists: z.boolean() }),
+});
+
+export const validateReferrer = route({
+  method: 'POST', path: '/auth/validate-referrer', operationId: 'validateReferrer', area: 'auth', auth: 'public',
+  summary: 'Whether a referral id belongs to a user (spec validate_referrer); 404 referer_not_found otherwise',
+  body: z.object({ referralId: z.string().trim().min(1).max(40) }).strict(),
+  response: z.object({ valid: z.literal(true) }),
+});
+
+export const UploadTicket = z.object({
+  /** PUT the file here with the given headers. */
+  uploadUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+  key: z.string(),
+  expiresInSeconds: z.number(),
+  maxBytes: z.number(),
+});
+
+export const ImageUpload = z.object({
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  /** Declared size; the presigned URL is bound to it. */
+  size: z.number().int().positive().max(5 * 1024 * 1024),
+}).strict();
+
+/** A driver's licence is uploaded before the account exists (spec §5 Register). Throttled. */
+export const createSignupUploadUrl = route({
+  method: 'POST', path: '/auth/signup/license-upload', operationId: 'createSignupUploadUrl', area: 'auth', auth: 'public',
+  summary: 'Presigned upload for a driver licence image before sign-up',
+  body: ImageUpload,
+  response: UploadTicket,
+});
