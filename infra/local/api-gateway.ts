@@ -17,6 +17,8 @@ export interface GatewayOptions {
   /** Where Cognito really listens; `/cognito` on this host forwards to it. */
   cognitoEndpoint: string;
   webDir?: string;
+  /** Bucket URL whose `public/` objects are served at `/public/*` (CloudFront does this in AWS). */
+  publicObjectsOrigin?: string;
   runtimeConfig: (origin: string) => Record<string, unknown>;
   throttle?: { operationIds: string[]; perMinute: number };
   log?: (line: string) => void;
@@ -63,6 +65,7 @@ export async function startGateway(opts: GatewayOptions) {
     const path = url.pathname;
     if (path === '/config.json') return sendJson(res, 200, opts.runtimeConfig(originOf(req)));
     if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, path.slice('/cognito'.length) || '/');
+    if (path.startsWith('/public/') && opts.publicObjectsOrigin) return proxyPublicObject(req, res, path);
     if (path.startsWith('/@connections/')) return manageConnection(req, res, decodeURIComponent(path.slice('/@connections/'.length)));
     // Conveniences at the root: health and the API description without the stage prefix.
     if (path === '/health' || path === '/openapi.json') return invokeRest(req, res, path, url);
@@ -149,6 +152,18 @@ export async function startGateway(opts: GatewayOptions) {
     }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
     res.end(text);
+  }
+
+  async function proxyPublicObject(req: IncomingMessage, res: ServerResponse, path: string) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path.includes('..')) return sendJson(res, 403, { error: { code: 'forbidden', message: 'Forbidden' } });
+    const upstream = await fetch(`${opts.publicObjectsOrigin}${path}`, { method: req.method });
+    if (!upstream.ok) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found' } });
+    res.writeHead(200, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=300',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
   }
 
   async function manageConnection(req: IncomingMessage, res: ServerResponse, id: string) {

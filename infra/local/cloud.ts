@@ -98,6 +98,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const gateway = await startGateway({
       port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
+      publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
       log: opts.log,
       throttle: { operationIds: ['checkUserExists', 'validateReferrer'], perMinute: 60 },
       runtimeConfig: (origin) => ({

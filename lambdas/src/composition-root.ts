@@ -4,6 +4,7 @@ import { keys } from './adapters/dynamodb/keys';
 import { table } from './adapters/dynamodb/repository';
 import { settingsRepository } from './adapters/dynamodb/settings-repository';
 import { userRepository } from './adapters/dynamodb/user-repository';
+import { s3Uploads } from './adapters/s3/uploads';
 
 /**
  * The one place where ports meet adapters. Adapters read their endpoints from config, so the same
@@ -15,6 +16,7 @@ export const deps = {
   carTypes: carTypeRepository,
   users: userRepository,
   identity: cognitoIdentityProvider,
+  uploads: s3Uploads,
   probe: { ping: async () => { await table.get(keys.appSettings()); } },
 };
 export type Deps = typeof deps;

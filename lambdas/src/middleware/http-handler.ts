@@ -4,7 +4,9 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { z } from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
+import { loadRequestContext } from '../adapters/dynamodb/request-context-repository';
 import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
+import { admitCaller, type Account } from '../use-cases/admit-caller';
 import { logger } from '../observability/logger';
 import { callerFromClaims, type Caller } from './caller';
 import { errorResponse, jsonResponse, messageFor } from './responses';
@@ -14,6 +16,8 @@ export interface HttpInput<R extends AnyRoute> {
   query: QueryOf<R>;
   body: BodyOf<R>;
   caller: R['auth'] extends 'public' ? Caller | undefined : Caller;
+  /** The caller's profile and the settings, read once before the use case (signed-in routes only). */
+  account: R['auth'] extends 'public' ? undefined : Account;
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEvent;
 }
@@ -24,12 +28,21 @@ type Impl<R extends AnyRoute> = (input: HttpInput<R>) => Promise<ResponseOf<R>>;
  * The one place that parses, validates, authorizes and maps errors. A handler file is one call:
  * `export const handler = httpHandler(contract.x, (input) => useCase(deps, ...))`.
  */
+export interface HandlerOptions {
+  /** Admission of a signed-in caller; replaced only by unit tests of the middleware itself. */
+  admit?: (caller: Caller) => Promise<Account>;
+}
+
+const defaultAdmit = (caller: Caller) => admitCaller({ loadRequestContext }, caller);
+
 export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   route: RouteDef<P, Q, B, R>,
   impl: Impl<RouteDef<P, Q, B, R>>,
+  options: HandlerOptions = {},
 ) {
+  const admit = options.admit ?? defaultAdmit;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const { result, calls } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event));
+    const { result, calls } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit));
     result.headers = { ...result.headers, 'x-ddb-round-trips': String(calls) };
     return result;
   };
@@ -37,7 +50,9 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
     .use(injectLambdaContext(logger, { resetKeys: true }));
 }
 
-async function run(route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function run(
+  route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent, admit: (caller: Caller) => Promise<Account>,
+): Promise<APIGatewayProxyResult> {
   try {
     const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
     const caller = callerFromClaims(claims);
@@ -45,12 +60,13 @@ async function run(route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxy
       if (!caller) throw new DomainError('not_logged_in', 401);
       if (!route.auth.includes(caller.role)) throw new DomainError('forbidden', 403);
     }
+    const account = route.auth !== 'public' && caller ? await admit(caller) : undefined;
     const params = parsePart(route.params, event.pathParameters ?? {}, 'params');
     const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query');
     const body = route.body ? parsePart(route.body, parseJson(event), 'body') : undefined;
     const headers = lowerCaseHeaders(event.headers);
 
-    const output = await impl({ params, query, body, caller, headers, event } as HttpInput<AnyRoute>);
+    const output = await impl({ params, query, body, caller, account, headers, event } as HttpInput<AnyRoute>);
     // The response schema is the contract: unknown fields are dropped, drift is a bug we log.
     const checked = route.response.safeParse(output);
     if (!checked.success) {

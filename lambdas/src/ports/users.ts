@@ -7,6 +7,12 @@ export interface UserStore {
   emailOrMobileTaken(email: string, mobile: string): Promise<boolean>;
   /** Writes the editable fields; moves the email/mobile claims when they change. 409 `user_exists` if taken. */
   updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem>;
+  uidByReferral(referralId: string): Promise<string | undefined>;
+  listByType(usertype: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }>;
+  listFleetDrivers(fleetUid: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }>;
+  /** 404 `not_found` when the profile is gone. */
+  setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem>;
+  deleteWithClaims(profile: ProfileItem): Promise<void>;
 }
 
 /** The identity provider (Cognito): accounts and group membership. Roles are groups. */

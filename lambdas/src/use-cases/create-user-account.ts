@@ -18,7 +18,7 @@ export interface NewAccount {
   createdByAdmin?: boolean;
   fleetadmin?: string;
   signupViaReferral?: string;
-  driver?: Partial<Pick<UserProfile, 'vehicleMake' | 'vehicleModel' | 'vehicleNumber' | 'other_info' | 'carType' | 'licenseImage'>>;
+  driver?: Partial<Pick<UserProfile, 'vehicleMake' | 'vehicleModel' | 'vehicleNumber' | 'other_info' | 'carType' | 'licenseImage' | 'bankName' | 'bankCode' | 'bankAccount'>>;
 }
 
 export interface AccountDeps {

@@ -4,8 +4,8 @@ import { DomainError } from '../../../shared/src/domain/errors';
 import { toDecimal } from '../../../shared/src/domain/money';
 import { validateProfile } from '../../../shared/src/domain/profile-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
-import type { Caller } from '../middleware/caller';
 import type { UserStore } from '../ports/users';
+import type { Account } from './admit-caller';
 
 /**
  * Spec §4 Profile and §5 profile save. Email and mobile are the sign-in identity of email users,
@@ -14,11 +14,10 @@ import type { UserStore } from '../ports/users';
  */
 export async function updateProfile(
   deps: { users: UserStore },
-  caller: Caller,
+  account: Account,
   body: z.infer<typeof UpdateProfileBody>,
 ): Promise<UserProfile> {
-  const current = await deps.users.get(caller.uid);
-  if (!current || current.usertype !== caller.role) throw new DomainError('not_valid_user_type', 403);
+  const current = account.profile;
   const email = (body.email ?? current.email).trim().toLowerCase();
   const mobile = (body.mobile ?? current.mobile).trim();
   const next = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), email, mobile };

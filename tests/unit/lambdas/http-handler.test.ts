@@ -20,8 +20,10 @@ const event = (over: Partial<APIGatewayProxyEvent> & { groups?: string } = {}): 
   ...over,
 } as unknown as APIGatewayProxyEvent);
 
-const call = async (impl: Parameters<typeof httpHandler<any, any, any, any>>[1], e: APIGatewayProxyEvent) => {
-  const res = await httpHandler(echo, impl)(e, ctx);
+const admitted = async () => ({ profile: {}, settings: {} }) as never;
+
+const call = async (impl: Parameters<typeof httpHandler<any, any, any, any>>[1], e: APIGatewayProxyEvent, admit = admitted) => {
+  const res = await httpHandler(echo, impl, { admit })(e, ctx);
   return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
 };
 
@@ -45,6 +47,14 @@ describe('httpHandler: parse, authorize, map errors', () => {
     const res = await call(ok as never, e);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+  });
+
+  it('refuses a caller the admission check turns away, before the use case runs', async () => {
+    let ran = false;
+    const res = await call(async () => { ran = true; return { id: '1', n: 1 }; }, event(), async () => { throw new DomainError('require_approval', 403); });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('require_approval');
+    expect(ran).toBe(false);
   });
 
   it('maps a DomainError to its status and key with the English text', async () => {

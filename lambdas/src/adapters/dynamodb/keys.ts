@@ -12,6 +12,7 @@ export const keys = {
     gsi2pk: `FLEET#${fleetUid}`,
     gsi2sk: `${createdAt}#${uid}`,
   }),
+  fleetDriversPk: (fleetUid: string) => `FLEET#${fleetUid}`,
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'CLAIM' }),
   mobileClaim: (e164: string) => ({ pk: `MOBILE#${e164}`, sk: 'CLAIM' }),
   referralClaim: (referralId: string) => ({ pk: `REFERRAL#${referralId.toLowerCase()}`, sk: 'CLAIM' }),

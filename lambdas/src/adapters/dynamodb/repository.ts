@@ -1,9 +1,9 @@
 import {
-  DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand,
+  BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand,
   type QueryCommandInput, type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { conflict } from '../../../../shared/src/domain/errors';
+import { conflict, notFound } from '../../../../shared/src/domain/errors';
 import { documentClient, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -22,6 +22,20 @@ export const table = {
   async get<T extends Item>(key: Key, opts: { consistent?: boolean } = {}): Promise<T | undefined> {
     const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: opts.consistent }));
     return out.Item as T | undefined;
+  },
+
+  /** Up to 100 items in one round trip (unprocessed keys are retried); order follows `keysIn`. */
+  async batchGet(keysIn: Key[], opts: { consistent?: boolean } = {}): Promise<(Item | undefined)[]> {
+    const found = new Map<string, Item>();
+    let pending: Key[] = keysIn;
+    for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+      const out = await documentClient().send(new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: opts.consistent } },
+      }));
+      for (const it of out.Responses?.[tableName()] ?? []) found.set(`${it.pk}|${it.sk}`, it);
+      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+    }
+    return keysIn.map((k) => found.get(`${k.pk}|${k.sk}`));
   },
 
   async put(item: Item & Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
@@ -103,11 +117,13 @@ export const table = {
   },
 };
 
+/** A failed condition is a 409 with the caller's code, or a 404 when the caller says the item was missing. */
 function mapConditionFailure(e: unknown, code = 'conflict'): unknown {
-  if (e instanceof ConditionalCheckFailedException) return conflict(code);
+  const failure = () => (code === 'not_found' ? notFound() : conflict(code));
+  if (e instanceof ConditionalCheckFailedException) return failure();
   if (e instanceof TransactionCanceledException) {
     const reasons = e.CancellationReasons ?? [];
-    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return conflict(code);
+    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return failure();
   }
   return e;
 }

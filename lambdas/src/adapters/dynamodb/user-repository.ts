@@ -66,6 +66,53 @@ export const userRepository = {
     return { ...current, ...next };
   },
 
+  async uidByReferral(referralId: string): Promise<string | undefined> {
+    const claim = await table.get<{ uid: string; pk: string; sk: string }>(keys.referralClaim(referralId));
+    return claim?.uid;
+  },
+
+  /** A page of one user type (gsi1), newest first. */
+  async listByType(usertype: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }> {
+    const out = await table.query<ProfileItem & { pk: string; sk: string }>({
+      IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersByTypePk(usertype) },
+      ScanIndexForward: false, Limit: page.limit ?? 50, cursor: page.cursor,
+    });
+    return { items: out.items.map((i) => stripKeys(i) as ProfileItem), next: out.next };
+  },
+
+  /** A page of a fleet's drivers (gsi2), newest first. */
+  async listFleetDrivers(fleetUid: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }> {
+    const out = await table.query<ProfileItem & { pk: string; sk: string }>({
+      IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.fleetDriversPk(fleetUid) },
+      ScanIndexForward: false, Limit: page.limit ?? 50, cursor: page.cursor,
+    });
+    return { items: out.items.map((i) => stripKeys(i) as ProfileItem), next: out.next };
+  },
+
+  /** Sets fields of an existing profile (never keys, claims or role) and returns the new profile. */
+  async setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem> {
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([k, v], i) => { names[`#f${i}`] = k; values[`:v${i}`] = v; return `#f${i} = :v${i}`; });
+    if (sets.length === 0) return (await userRepository.get(uid))!;
+    const item = await table.update<ProfileItem & { pk: string; sk: string }>(keys.userProfile(uid), {
+      expression: `SET ${sets.join(', ')}`, condition: 'attribute_exists(pk)', names, values, conflictCode: 'not_found',
+    });
+    return stripKeys(item) as ProfileItem;
+  },
+
+  /** The profile and its claims go together; the identity provider's user is removed by the caller. */
+  async deleteWithClaims(profile: ProfileItem): Promise<void> {
+    const items: TransactItem[] = [
+      { Delete: { Key: keys.userProfile(profile.id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { Key: keys.emailClaim(profile.email) } },
+      { Delete: { Key: keys.referralClaim(profile.referralId) } },
+    ];
+    if (profile.mobile) items.push({ Delete: { Key: keys.mobileClaim(profile.mobile) } });
+    await table.transact(items, { conflictCode: 'not_found' });
+  },
+
   async emailOrMobileTaken(email: string, mobile: string): Promise<boolean> {
     const [e, m] = await Promise.all([
       table.get(keys.emailClaim(email), { consistent: true }),

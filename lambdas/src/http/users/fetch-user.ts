@@ -1,6 +1,5 @@
 import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchUser } from '../../use-cases/fetch-user';
 
-export const handler = httpHandler(contract.fetchUser, ({ caller }) => fetchUser(deps, caller));
+export const handler = httpHandler(contract.fetchUser, ({ account }) => fetchUser(account));

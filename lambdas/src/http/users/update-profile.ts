@@ -3,4 +3,4 @@ import { deps } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { updateProfile } from '../../use-cases/update-profile';
 
-export const handler = httpHandler(contract.updateProfile, ({ caller, body }) => updateProfile(deps, caller, body));
+export const handler = httpHandler(contract.updateProfile, ({ account, body }) => updateProfile(deps, account, body));

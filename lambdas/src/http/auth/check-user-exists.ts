@@ -1,0 +1,6 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { checkUserExists } from '../../use-cases/check-user-exists';
+
+export const handler = httpHandler(contract.checkUserExists, ({ body }) => checkUserExists(deps, body));

@@ -1,0 +1,6 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { createUploadUrl } from '../../use-cases/create-upload-url';
+
+export const handler = httpHandler(contract.createSignupUploadUrl, ({ body }) => createUploadUrl(deps, { kind: 'licence' }, body));

@@ -1,0 +1,23 @@
+import { DomainError } from '../../../shared/src/domain/errors';
+import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { Caller } from '../middleware/caller';
+import type { AppSettings } from '../ports/settings';
+
+export interface Account { profile: ProfileItem; settings: AppSettings }
+
+/**
+ * Spec §4 Sign-in and §5 Login, enforced on every call rather than only at sign-in: a caller
+ * needs a profile matching their group, approval, and (with email_verify on) a verified email
+ * when they sign in with a password.
+ */
+export async function admitCaller(
+  deps: { loadRequestContext(uid: string): Promise<{ profile?: ProfileItem; settings?: AppSettings }> },
+  caller: Caller,
+): Promise<Account> {
+  const { profile, settings } = await deps.loadRequestContext(caller.uid);
+  if (!settings) throw new DomainError('settings_error', 503);
+  if (!profile || profile.usertype !== caller.role) throw new DomainError('not_valid_user_type', 403);
+  if (!profile.approved) throw new DomainError('require_approval', 403);
+  if (settings.email_verify && profile.loginType === 'email' && !caller.emailVerified) throw new DomainError('email_verify_message', 403);
+  return { profile, settings };
+}

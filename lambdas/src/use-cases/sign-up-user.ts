@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { SignupBody } from '../../../shared/src/contract/auth';
+import { DomainError } from '../../../shared/src/domain/errors';
+import { buildMobile } from '../../../shared/src/domain/phone';
+import { validateRegistration } from '../../../shared/src/domain/register-rules';
+import { assertValid } from '../../../shared/src/domain/validation-result';
+import type { SettingsStore } from '../ports/settings';
+import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
+import { createUserAccount, type AccountDeps } from './create-user-account';
+
+export const LICENCE_PREFIX = 'private/licences/';
+
+/**
+ * Spec §5 Register and §6: a rider (default) or driver signs up through the server. The existence
+ * check runs first, then the referral id; a driver's licence must already be uploaded. The profile
+ * transaction still has the last word on uniqueness (two sign-ups racing for one email).
+ */
+export async function signUpUser(
+  deps: AccountDeps & { settings: SettingsStore; uploads: UploadStore },
+  body: z.infer<typeof SignupBody>,
+): Promise<{ uid: string; approved: boolean }> {
+  assertValid(validateRegistration({ firstName: body.firstName, lastName: body.lastName, email: body.email, password: body.password, mobile: body.phone }));
+  const settings = await deps.settings.getApp();
+  if (!settings) throw new DomainError('settings_error', 503);
+  const email = body.email.trim().toLowerCase();
+  const mobile = buildMobile(body.dialCode, body.phone);
+  if (await deps.users.emailOrMobileTaken(email, mobile)) throw new DomainError('user_exists', 409);
+
+  let signupViaReferral: string | undefined;
+  if (body.referralId) {
+    signupViaReferral = await deps.users.uidByReferral(body.referralId);
+    if (!signupViaReferral) throw new DomainError('referer_not_found', 400);
+  }
+
+  let licenseImage: string | undefined;
+  if (body.usertype === 'driver') {
+    const key = body.licenseImage ?? '';
+    const object = key.startsWith(LICENCE_PREFIX) && !key.includes('..') ? await deps.uploads.describe(key) : undefined;
+    if (!object || object.size > MAX_IMAGE_BYTES) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
+    licenseImage = key;
+  }
+
+  const profile = await createUserAccount(deps, {
+    firstName: body.firstName, lastName: body.lastName, email, mobile, password: body.password,
+    usertype: body.usertype, loginType: 'email', emailVerified: false,
+    approved: body.usertype === 'driver' ? !settings.driver_approval : true,
+    signupViaReferral,
+    driver: body.usertype === 'driver'
+      ? { licenseImage, vehicleMake: body.vehicleMake, vehicleModel: body.vehicleModel, vehicleNumber: body.vehicleNumber, carType: body.carType }
+      : undefined,
+  }).catch((e: unknown) => {
+    if (e instanceof DomainError) throw e;
+    throw new DomainError('reg_error', 500);
+  });
+  return { uid: profile.id, approved: profile.approved };
+}
