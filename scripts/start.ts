@@ -26,6 +26,8 @@ async function main() {
   const cloud = await startLocalCloud({
     port, dataDir, fixedPorts: true, step,
     log: process.env.VERBOSE ? (l) => console.log(`    ${l}`) : undefined,
+    // Nothing can be texted or mailed from here: show it instead (also at /local/outbox).
+    onMessage: (m) => console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${m.to}: ${m.message}`),
   });
   const seeded = await seedDemoData({ password, step });
   if (!seeded.created) step('Demo data already present');
@@ -38,6 +40,7 @@ Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
   REST API     ${url}/api   (OpenAPI: ${url}/openapi.json, health: ${url}/health)
   WebSocket    ws://localhost:${port}/ws
   Cognito      ${url}/cognito   (pool ${cloud.userPoolId})
+  Outbox       ${url}/local/outbox   (SMS and e-mail codes; also printed here)
   Data         ${cloud.dataDir}
 
 Demo logins (password: ${password}${process.env.DEMO_PASSWORD ? '' : ', set DEMO_PASSWORD before the first start to change it'}):

@@ -21,6 +21,10 @@ export interface GatewayOptions {
   publicObjectsOrigin?: string;
   runtimeConfig: (origin: string) => Record<string, unknown>;
   throttle?: { operationIds: string[]; perMinute: number };
+  /** Answers Cognito calls cognito-local cannot (custom auth); undefined lets cognito-local answer. */
+  cognitoInterceptor?: (target: string, input: unknown) => Promise<{ status: number; body: unknown } | undefined>;
+  /** Local-only endpoints (e.g. the SMS and e-mail outbox), mounted under `/local/`. */
+  localRoutes?: Record<string, () => unknown>;
   log?: (line: string) => void;
 }
 
@@ -64,6 +68,9 @@ export async function startGateway(opts: GatewayOptions) {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
     if (path === '/config.json') return sendJson(res, 200, opts.runtimeConfig(originOf(req)));
+    if (path.startsWith('/local/') && opts.localRoutes?.[path.slice('/local/'.length)]) {
+      return sendJson(res, 200, opts.localRoutes[path.slice('/local/'.length)]!());
+    }
     if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, path.slice('/cognito'.length) || '/');
     if (path.startsWith('/public/') && opts.publicObjectsOrigin) return proxyPublicObject(req, res, path);
     if (path.startsWith('/@connections/')) return manageConnection(req, res, decodeURIComponent(path.slice('/@connections/'.length)));
@@ -132,6 +139,15 @@ export async function startGateway(opts: GatewayOptions) {
     let body = (await readBody(req)) ?? '';
     let target = String(req.headers['x-amz-target'] ?? '');
     let mapRefresh = false;
+    if (opts.cognitoInterceptor && target) {
+      let input: unknown;
+      try { input = JSON.parse(body || '{}'); } catch { input = undefined; }
+      const reply = await opts.cognitoInterceptor(target.split('.').pop() ?? '', input);
+      if (reply) {
+        res.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+        return res.end(JSON.stringify(reply.body));
+      }
+    }
     // Amplify refreshes with GetTokensFromRefreshToken, which cognito-local lacks: map it to
     // InitiateAuth REFRESH_TOKEN_AUTH and map the answer back.
     if (target.endsWith('.GetTokensFromRefreshToken')) {

@@ -6,6 +6,8 @@ import { routes } from '../../shared/src/contract/routes';
 import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
 import { startGateway } from './api-gateway';
 import { startCognito } from './cognito';
+import { customAuthEmulator } from './custom-auth';
+import { createOutbox, outboxTap, type OutboxMessage } from './outbox';
 import { startDynamo } from './dynamodb';
 import { assertPortFree, freePort } from './ports';
 import { startS3 } from './s3';
@@ -13,6 +15,8 @@ import { startStreamPoller } from './stream-poller';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const REGION = 'us-east-1';
+/** Public existence and sign-up calls per client and minute; CDK sets the same on the API stage. */
+export const PUBLIC_CHECKS_PER_MINUTE = 120;
 
 export interface LocalCloudOptions {
   /** Public port (web, REST under /api, WebSocket at /ws). 0 picks a free one. */
@@ -24,6 +28,8 @@ export interface LocalCloudOptions {
   step?: (message: string) => void;
   log?: (line: string) => void;
   webDir?: string;
+  /** Called for every SMS or e-mail the platform would send (the start script prints them). */
+  onMessage?: (m: OutboxMessage) => void;
 }
 
 export interface LocalCloud {
@@ -72,8 +78,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const dynamo = await startDynamo({ port: ports.dynamo, dataDir: inMemory ? undefined : dataDir, tableName, region: REGION });
     stops.push(dynamo.stop);
 
+    const outbox = createOutbox(opts.onMessage);
     step('Starting the Cognito emulator');
-    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION });
+    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox });
     stops.push(cognito.stop);
 
     step('Starting the S3 emulator');
@@ -90,8 +97,14 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
+      SMS_DELIVERY: 'outbox',
     };
     Object.assign(process.env, env);
+
+    const trigger = async (name: string) => (await import(pathToFileURL(join(REPO_ROOT, `lambdas/src/triggers/${name}.ts`)).href)).handler;
+    const customAuth = customAuthEmulator(cognito.services, {
+      define: await trigger('define-auth-challenge'), create: await trigger('create-auth-challenge'), verify: await trigger('verify-auth-challenge'),
+    });
 
     step('Starting the API gateway (REST, WebSocket, web app)');
     let publicPort = ports.web;
@@ -100,7 +113,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
       log: opts.log,
-      throttle: { operationIds: ['checkUserExists', 'validateReferrer'], perMinute: 60 },
+      throttle: { operationIds: ['checkUserExists', 'validateReferrer', 'createSignupUploadUrl', 'userSignup'], perMinute: PUBLIC_CHECKS_PER_MINUTE },
+      cognitoInterceptor: (target, input) => customAuth.handle(target, input),
+      localRoutes: { outbox: () => ({ items: outbox.list() }) },
       runtimeConfig: (origin) => ({
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
@@ -116,7 +131,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     step('Connecting the table stream to its consumer');
     const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
     const poller = startStreamPoller({
-      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn, handler: fanOut,
+      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
+      handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
       onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
     });
     await poller.ready;

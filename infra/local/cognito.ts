@@ -18,9 +18,24 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
 import { ROLES } from '../../shared/src/contract/route';
 
+export interface CognitoLocalServices {
+  cognito: { getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolHandle>; getAppClient(ctx: unknown, clientId: string): Promise<Record<string, unknown> | null> };
+  tokenGenerator: { generate(ctx: unknown, user: LocalUser, groups: readonly string[], client: unknown, meta: unknown, source: string): Promise<{ IdToken: string; AccessToken: string; RefreshToken: string }> };
+}
+export interface LocalUser { Username: string; Attributes: { Name: string; Value?: string }[]; Enabled?: boolean }
+export interface UserPoolHandle {
+  options: { Id: string };
+  getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
+  listUsers(ctx: unknown): Promise<readonly LocalUser[]>;
+  listUserGroupMembership(ctx: unknown, user: LocalUser): Promise<readonly string[]>;
+  storeRefreshToken(ctx: unknown, token: string, user: LocalUser): Promise<void>;
+}
+
 export type TriggerHandler = (event: Record<string, unknown>) => Promise<unknown>;
 
 export interface LocalCognito {
+  /** cognito-local's own services, for the parts of Cognito it does not emulate (custom auth). */
+  services: CognitoLocalServices;
   endpoint: string;
   issuer: string;
   userPoolId: string;
@@ -64,10 +79,11 @@ export async function startCognito(opts: {
       },
     }),
   };
+  const codeOf = (m: { __code?: string }) => String(m.__code ?? '');
   const sender: MessageSender = {
-    async sendEmail(_ctx, user, code) { opts.outbox?.add({ to: emailOf(user), kind: 'email', code: String(code) }); },
-    async sendSms(_ctx, user, code) { opts.outbox?.add({ to: emailOf(user), kind: 'sms', code: String(code) }); },
-  } as MessageSender;
+    async sendEmail(_ctx, _user, destination, message) { opts.outbox?.add({ to: destination, kind: 'email', code: codeOf(message) }); },
+    async sendSms(_ctx, _user, destination, message) { opts.outbox?.add({ to: destination, kind: 'sms', code: codeOf(message) }); },
+  };
 
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(resolve(opts.dir, 'db'));
@@ -86,15 +102,12 @@ export async function startCognito(opts: {
 
   const ids = await ensurePool(endpoint, opts.region, resolve(opts.dir, 'pool.json'));
   return {
+    services: services as unknown as CognitoLocalServices,
     endpoint,
     issuer: `${issuerDomain}/${ids.userPoolId}`,
     ...ids,
     stop: () => new Promise<void>((r) => { http.closeAllConnections?.(); http.close(() => r()); }),
   };
-}
-
-function emailOf(user: { Attributes?: { Name: string; Value?: string }[]; Username: string }): string {
-  return user.Attributes?.find((a) => a.Name === 'email')?.Value ?? user.Username;
 }
 
 /** The pool, its app client and the four role groups, created on first start and remembered. */

@@ -4,8 +4,10 @@ import { bundledLanguagePacks } from '../../shared/src/i18n/language-packs';
 import { carTypeRepository } from '../../lambdas/src/adapters/dynamodb/car-type-repository';
 import { keys } from '../../lambdas/src/adapters/dynamodb/keys';
 import { table } from '../../lambdas/src/adapters/dynamodb/repository';
+import { providerRepository } from '../../lambdas/src/adapters/dynamodb/provider-repository';
 import { settingsRepository } from '../../lambdas/src/adapters/dynamodb/settings-repository';
 import { deps } from '../../lambdas/src/composition-root';
+import type { ProviderItem } from '../../lambdas/src/ports/providers';
 import type { AppSettings } from '../../lambdas/src/ports/settings';
 import { createUserAccount } from '../../lambdas/src/use-cases/create-user-account';
 
@@ -43,6 +45,12 @@ const carTypes: Omit<CarType, 'createdAt' | 'version'>[] = [
   },
 ];
 
+const demoProviders: ProviderItem[] = [
+  { name: 'stripe', link: '/api/payments/stripe/link', enabled: true },
+  { name: 'paypal', link: '/api/payments/paypal/link', enabled: true },
+  { name: 'braintree', link: '/api/payments/braintree/link', enabled: false },
+];
+
 const cancelReasons = ['Driver is taking too long', 'Changed my mind', 'Booked by mistake', 'Found another ride', 'Other'];
 
 export const demoUsers: { email: string; firstName: string; lastName: string; mobile: string; usertype: Role; fleet?: string; carType?: string }[] = [
@@ -75,6 +83,8 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
   for (const [order, pack] of bundledLanguagePacks.entries()) {
     await settingsRepository.putLanguage({ ...pack, isDefault: order === 0 }, order);
   }
+  // Spec §3 payment providers; the links are where the checkout form posts (the money work serves them).
+  for (const p of demoProviders) await providerRepository.put(p);
 
   step('Seeding demo users');
   const uids = new Map<string, string>();

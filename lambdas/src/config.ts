@@ -18,6 +18,8 @@ const Env = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   WS_CALLBACK_URL: z.string().default(''),
   PUSH_TOPIC_ARN: z.string().default(''),
+  /** How SMS leave: through SNS, or into the table's outbox where no SMS can be sent. */
+  SMS_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
   PLACE_INDEX_NAME: z.string().default(''),
   ROUTE_CALCULATOR_NAME: z.string().default(''),
 });

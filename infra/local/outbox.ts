@@ -1,0 +1,31 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+
+export interface OutboxMessage { channel: 'sms' | 'email'; to: string; message: string; at: string }
+
+/**
+ * What the platform would text or e-mail, kept in memory (latest 200) and shown at `/local/outbox`:
+ * SMS from the table's outbox items (seen on the stream), e-mail codes from cognito-local.
+ */
+export function createOutbox(onMessage?: (m: OutboxMessage) => void) {
+  const items: OutboxMessage[] = [];
+  const push = (m: OutboxMessage) => {
+    items.unshift(m);
+    items.length = Math.min(items.length, 200);
+    onMessage?.(m);
+  };
+  return {
+    push,
+    list: () => [...items],
+    /** cognito-local's message sender (password reset and verification codes). */
+    add: (entry: { to: string; kind: string; code: string }) =>
+      push({ channel: entry.kind === 'sms' ? 'sms' : 'email', to: entry.to, message: `Your verification code is ${entry.code}`, at: new Date().toISOString() }),
+  };
+}
+
+export function outboxTap(event: DynamoDBStreamEvent, outbox: ReturnType<typeof createOutbox>): void {
+  for (const r of event.Records) {
+    const img = r.dynamodb?.NewImage;
+    if (r.eventName !== 'INSERT' || img?.pk?.S !== 'OUTBOX') continue;
+    outbox.push({ channel: 'sms', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString() });
+  }
+}

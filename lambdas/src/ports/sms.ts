@@ -1,0 +1,3 @@
+export interface SmsSender {
+  send(phoneNumber: string, message: string): Promise<void>;
+}

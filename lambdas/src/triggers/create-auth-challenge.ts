@@ -1,0 +1,17 @@
+import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
+import { deps } from '../composition-root';
+import { createOtpChallenge } from '../use-cases/login-otp-challenge';
+
+export const handler = async (event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> => {
+  const out = await createOtpChallenge(
+    { sms: deps.sms(), settings: () => deps.settings.getApp() },
+    {
+      phoneNumber: event.request.userAttributes.phone_number,
+      session: event.request.session.map((s) => ({ challengeName: s.challengeName, challengeResult: s.challengeResult, challengeMetadata: s.challengeMetadata })),
+    },
+  );
+  event.response.publicChallengeParameters = out.publicChallengeParameters;
+  event.response.privateChallengeParameters = out.privateChallengeParameters;
+  event.response.challengeMetadata = out.challengeMetadata;
+  return event;
+};
