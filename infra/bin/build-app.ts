@@ -58,7 +58,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const name = (part: string) => `RidePlatform-${config.stage}-${part}`;
 
   const data = new DataStack(app, name('Data'), { env, config, description: 'Single table and uploads bucket' });
-  const auth = new AuthStack(app, name('Auth'), { env, config, description: 'Cognito user pool, groups and web client' });
+  const auth = new AuthStack(app, name('Auth'), { env, config, table: data.table, description: 'Cognito user pool, groups, web client and custom-auth triggers' });
   const geo = new GeoStack(app, name('Geo'), { env, config, description: 'Amazon Location place index, route calculator, map' });
   const push = new PushStack(app, name('Push'), { env, config, description: 'Push notification topic' });
   const api = new ApiStack(app, name('Api'), {
@@ -81,6 +81,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     mapName: geo.mapName,
+    uploadsBucketName: data.uploadsBucket.bucketName,
     webDist: options.webDist,
   });
 

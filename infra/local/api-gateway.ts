@@ -20,7 +20,6 @@ export interface GatewayOptions {
   /** Bucket URL whose `public/` objects are served at `/public/*` (CloudFront does this in AWS). */
   publicObjectsOrigin?: string;
   runtimeConfig: (origin: string) => Record<string, unknown>;
-  throttle?: { operationIds: string[]; perMinute: number };
   /** Answers Cognito calls cognito-local cannot (custom auth); undefined lets cognito-local answer. */
   cognitoInterceptor?: (target: string, input: unknown) => Promise<{ status: number; body: unknown } | undefined>;
   /** Local-only endpoints (e.g. the SMS and e-mail outbox), mounted under `/local/`. */
@@ -54,7 +53,8 @@ export async function startGateway(opts: GatewayOptions) {
   });
   const ws = await loadWsHandlers(opts.root);
   const sockets = new Map<string, WebSocket>();
-  const throttleHits = new Map<string, { windowStart: number; count: number }>();
+  // Token buckets per throttled operation, as API Gateway's method throttling (not per client).
+  const buckets = new Map<string, { tokens: number; at: number }>();
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((e) => {
@@ -95,7 +95,7 @@ export async function startGateway(opts: GatewayOptions) {
     const body = await readBody(req);
     if (body === undefined) return sendJson(res, 413, { error: { code: 'bad_request', message: 'Request body too large' } });
 
-    if (opts.throttle?.operationIds.includes(match.route.operationId) && throttled(req, match.route.operationId)) {
+    if (match.route.throttle && !takeToken(match.route.operationId, match.route.throttle)) {
       return sendJson(res, 429, { error: { code: 'rate_limited', message: 'Too many requests' } });
     }
 
@@ -119,16 +119,15 @@ export async function startGateway(opts: GatewayOptions) {
     opts.log?.(`${method} ${path} ${result.statusCode} ${Date.now() - started}ms`);
   }
 
-  function throttled(req: IncomingMessage, op: string): boolean {
-    const key = `${op}:${req.socket.remoteAddress}`;
+  function takeToken(op: string, limit: { ratePerSecond: number; burst: number }): boolean {
     const now = Date.now();
-    const hit = throttleHits.get(key);
-    if (!hit || now - hit.windowStart > 60_000) {
-      throttleHits.set(key, { windowStart: now, count: 1 });
-      return false;
-    }
-    hit.count += 1;
-    return hit.count > (opts.throttle?.perMinute ?? Infinity);
+    const b = buckets.get(op) ?? { tokens: limit.burst, at: now };
+    b.tokens = Math.min(limit.burst, b.tokens + ((now - b.at) / 1000) * limit.ratePerSecond);
+    b.at = now;
+    buckets.set(op, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 
   async function proxyCognito(req: IncomingMessage, res: ServerResponse, subPath: string) {

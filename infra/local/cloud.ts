@@ -15,8 +15,6 @@ import { startStreamPoller } from './stream-poller';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const REGION = 'us-east-1';
-/** Public existence and sign-up calls per client and minute; CDK sets the same on the API stage. */
-export const PUBLIC_CHECKS_PER_MINUTE = 120;
 
 export interface LocalCloudOptions {
   /** Public port (web, REST under /api, WebSocket at /ws). 0 picks a free one. */
@@ -113,7 +111,6 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
       log: opts.log,
-      throttle: { operationIds: ['checkUserExists', 'validateReferrer', 'createSignupUploadUrl', 'userSignup'], perMinute: PUBLIC_CHECKS_PER_MINUTE },
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
       localRoutes: { outbox: () => ({ items: outbox.list() }) },
       runtimeConfig: (origin) => ({

@@ -191,6 +191,11 @@ export class ApiStack extends Stack {
         stageName: REST_STAGE,
         throttlingRateLimit: 100,
         throttlingBurstLimit: 200,
+        // The contract's per-route limits (public identity calls); the local gateway applies the same.
+        methodOptions: Object.fromEntries(routes.filter((r) => r.throttle).map((r) => [
+          `${r.path}/${r.method}`,
+          { throttlingRateLimit: r.throttle!.ratePerSecond, throttlingBurstLimit: r.throttle!.burst },
+        ])),
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
         metricsEnabled: true,
@@ -299,11 +304,11 @@ export class ApiStack extends Stack {
       ['Unauthorized', apigw.ResponseType.UNAUTHORIZED, 'not_logged_in'],
       ['AccessDenied', apigw.ResponseType.ACCESS_DENIED, 'forbidden'],
       // REST API Gateway answers an unknown path with 403 "Missing Authentication Token".
-      ['MissingRoute', apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'not_found', '404'],
+      ['MissingRoute', apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'unknown_route', '404'],
       ['NotFound', apigw.ResponseType.RESOURCE_NOT_FOUND, 'not_found'],
-      ['Throttled', apigw.ResponseType.THROTTLED, 'too_many_requests'],
+      ['Throttled', apigw.ResponseType.THROTTLED, 'rate_limited'],
       ['Default4xx', apigw.ResponseType.DEFAULT_4XX, 'bad_request'],
-      ['Default5xx', apigw.ResponseType.DEFAULT_5XX, 'server_error'],
+      ['Default5xx', apigw.ResponseType.DEFAULT_5XX, 'internal_error'],
     ];
     for (const [id, type, code, statusCode] of responses) {
       api.addGatewayResponse(id, { type, statusCode, responseHeaders: headers, templates: body(code) });

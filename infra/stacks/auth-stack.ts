@@ -1,13 +1,25 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { NodeFunction } from '../constructs/node-function';
 import { ROLES, type Role } from '../../shared/src/contract/route';
 import type { AppConfig } from '../constructs/app-config';
-import { acknowledge } from '../constructs/nag';
+import { acknowledge, allowWildcards } from '../constructs/nag';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
+  /** The create-challenge trigger reads the settings (app name, MobileLoginEnabled). */
+  table: dynamodb.ITable;
 }
+
+/** Phone OTP sign-in (spec §4, §5 Login) as Cognito custom auth. */
+export const AUTH_TRIGGER_ENTRIES = {
+  define: 'lambdas/src/triggers/define-auth-challenge.ts',
+  create: 'lambdas/src/triggers/create-auth-challenge.ts',
+  verify: 'lambdas/src/triggers/verify-auth-challenge.ts',
+} as const;
 
 /** Lower precedence wins when a user is in several groups (cognito:preferred_role). */
 const GROUP_PRECEDENCE: Record<Role, number> = { admin: 0, fleetadmin: 1, driver: 2, rider: 3 };
@@ -55,6 +67,8 @@ export class AuthStack extends Stack {
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.addCustomAuthTriggers(props);
 
     for (const role of ROLES) {
       new cognito.CfnUserPoolGroup(this, `Group-${role}`, {
@@ -133,6 +147,36 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+
+  private addCustomAuthTriggers({ config, table }: AuthStackProps): void {
+    // The pool id is not passed: a trigger referencing its own pool would be a circular dependency,
+    // and none of these triggers needs it.
+    const environment = { TABLE_NAME: table.tableName, POWERTOOLS_SERVICE_NAME: `${config.prefix}-auth` };
+    const make = (id: string, entry: string, description: string) => new NodeFunction(this, id, { entry, description, environment });
+    const define = make('DefineAuthChallenge', AUTH_TRIGGER_ENTRIES.define, 'Custom auth: decides the next OTP step');
+    const create = make('CreateAuthChallenge', AUTH_TRIGGER_ENTRIES.create, 'Custom auth: makes and texts the sign-in code');
+    const verify = make('VerifyAuthChallenge', AUTH_TRIGGER_ENTRIES.verify, 'Custom auth: checks the sign-in code');
+
+    create.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:GetItem'], resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['SETTINGS'] } },
+    }));
+    // SMS to a phone number has no resource ARN: sns:Publish must name "*"; a deny on topics keeps
+    // the grant to direct SMS only.
+    create.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    create.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+    allowWildcards(create.role, {
+      finding: /^Resource::\*$/,
+      reason: 'Direct SMS publishing (PhoneNumber) has no resource-level permission, so sns:Publish needs "*"; publishing to any topic is explicitly denied.',
+    });
+
+    for (const f of [define, create, verify]) {
+      acknowledge(f.fn, { id: 'AwsSolutions-L1', reason: 'Node.js 22 is the project\'s pinned Lambda runtime (see the API stack).' });
+    }
+    this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, define.fn);
+    this.userPool.addTrigger(cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE, create.fn);
+    this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, verify.fn);
   }
 
   /** Federated providers exist only when their ids are given in context. */

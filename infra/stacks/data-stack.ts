@@ -1,5 +1,6 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
@@ -59,5 +60,16 @@ export class DataStack extends Stack {
         },
       ],
     }).bucket;
+
+    // Browsers read `public/` objects (profile and car type images) through the site's CloudFront
+    // at /public/*. The distribution lives in the web stack, which depends on this one, so the
+    // grant names this account's distributions instead of referencing it (no cross-stack cycle).
+    this.uploadsBucket.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'SiteReadsPublicUploads',
+      principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      resources: [this.uploadsBucket.arnForObjects('public/*')],
+      conditions: { StringLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
+    }));
   }
 }

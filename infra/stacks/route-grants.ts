@@ -23,13 +23,14 @@ const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {
 
 /** Spec operation names (architecture §3) that are expected to need more than the table. */
 const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
-  userSignup: ['userAdmin'],
-  checkUserExists: ['userAdmin'],
+  // Sign-up creates the Cognito user and checks the uploaded licence (HeadObject).
+  userSignup: ['userAdmin', 'uploads'],
+  createSignupUploadUrl: ['uploads'],
+  createProfileImageUploadUrl: ['uploads'],
+  setProfileImage: ['uploads'],
+  deleteAccount: ['userAdmin'],
   addUser: ['userAdmin'],
-  editUser: ['userAdmin'],
   deleteUser: ['userAdmin'],
-  updateProfile: ['userAdmin'],
-  sendResetMail: ['userAdmin'],
   getEstimate: ['geo'],
   addBooking: ['geo'],
   getRoute: ['geo'],
@@ -38,6 +39,10 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   autocomplete: ['geo'],
   getCoords: ['geo'],
   createUploadUrl: ['uploads'],
+  // Car type images: presign the upload, then HeadObject (s3:GetObject) checks it on save.
+  createCarTypeImageUploadUrl: ['uploads'],
+  addCarType: ['uploads'],
+  updateCarType: ['uploads'],
   sendNotification: ['push'],
 };
 

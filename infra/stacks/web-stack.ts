@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -31,6 +32,8 @@ export interface WebStackProps extends StackProps {
   userPoolId: string;
   userPoolClientId: string;
   mapName: string;
+  /** The uploads bucket: its `public/` objects are served at /public/*. */
+  uploadsBucketName: string;
   /** The built site; defaults to the repo's web/dist. Tests point it at a fixture. */
   webDist?: string;
 }
@@ -97,6 +100,17 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        '/public/*': {
+          // Imported by name: the read grant is on the bucket's own policy in the data stack.
+          origin: S3BucketOrigin.withOriginAccessControl(
+            s3.Bucket.fromBucketAttributes(this, 'UploadsRef', { bucketName: props.uploadsBucketName, region: this.region }),
+            { originAccessControl: new cloudfront.S3OriginAccessControl(this, 'UploadsOac', { description: 'Reads public uploads' }) },
+          ),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
         [`/${REST_STAGE}/*`]: {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -9,8 +9,9 @@ const Env = z.object({
   TABLE_NAME: z.string().min(1),
   AWS_REGION: z.string().default('us-east-1'),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Empty for Cognito's own triggers, which cannot be told their pool's id (circular reference). */
+  USER_POOL_ID: z.string().default(''),
+  USER_POOL_CLIENT_ID: z.string().default(''),
   COGNITO_ENDPOINT: z.string().url().optional(),
   /** Token issuer; JWKS is read from `<issuer>/.well-known/jwks.json`. Defaults to the regional Cognito issuer. */
   JWT_ISSUER: z.string().url().optional(),

@@ -11,6 +11,7 @@ import { routes } from '../../shared/src/contract/routes';
 import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-app';
 import { readAppConfig } from '../../infra/constructs/app-config';
 import { assertHandlerEntries } from '../../infra/constructs/node-function';
+import { DataStack } from '../../infra/stacks/data-stack';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { WebStack } from '../../infra/stacks/web-stack';
 
@@ -267,7 +268,9 @@ describe('Cognito', () => {
         authDomainPrefix: 'ride-platform-test',
       },
     });
-    const stack = new AuthStack(app, 'FederatedAuth', { config: readAppConfig(app.node) });
+    const config = readAppConfig(app.node);
+    const data = new DataStack(app, 'FederatedData', { config });
+    const stack = new AuthStack(app, 'FederatedAuth', { config, table: data.table });
     const t = Template.fromStack(stack);
     t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Facebook' });
     t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'SignInWithApple' });
@@ -275,6 +278,55 @@ describe('Cognito', () => {
       SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Facebook', 'SignInWithApple']),
     });
     t.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+  });
+});
+
+describe('public uploads', () => {
+  it('serves /public/* from the uploads bucket, read-only, to this account\'s CloudFront only', () => {
+    tpl.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: { CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/public/*', AllowedMethods: ['GET', 'HEAD'] })]) },
+    });
+    tpl.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({
+        Sid: 'SiteReadsPublicUploads', Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' },
+      })]) },
+    });
+  });
+});
+
+describe('throttling', () => {
+  it('sets the contract\'s method throttling on the stage', () => {
+    const throttled = routes.filter((r) => r.throttle);
+    expect(throttled.length).toBeGreaterThan(0);
+    tpl.api.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: Match.arrayWith(throttled.map((r) => Match.objectLike({
+        HttpMethod: r.method,
+        ResourcePath: `/${r.path.replace(/\//g, '~1')}`,
+        ThrottlingRateLimit: r.throttle!.ratePerSecond,
+        ThrottlingBurstLimit: r.throttle!.burst,
+      }))),
+    });
+  });
+});
+
+describe('phone OTP sign-in', () => {
+  it('wires the define, create and verify custom-auth triggers to the pool', () => {
+    tpl.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        DefineAuthChallenge: Match.anyValue(),
+        CreateAuthChallenge: Match.anyValue(),
+        VerifyAuthChallengeResponse: Match.anyValue(),
+      },
+    });
+  });
+
+  it('lets only the create trigger text, and never publish to a topic', () => {
+    tpl.auth.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([
+        Match.objectLike({ Action: 'sns:Publish', Effect: 'Allow', Resource: '*' }),
+        Match.objectLike({ Action: 'sns:Publish', Effect: 'Deny' }),
+      ]) },
+    });
   });
 });
 
@@ -308,21 +360,21 @@ describe('realtime', () => {
 
 describe('site', () => {
   it('serves a private bucket through OAC, with SPA rewrite and /api/* to the REST API uncached', () => {
-    tpl.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    tpl.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2); // the site and the public uploads
     tpl.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
         }),
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
             OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
             AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
           }),
-        ],
+        ]),
         // The SPA fallback is the viewer-request function: distribution-wide error responses would
         // also rewrite the API's own 403/404 answers.
         CustomErrorResponses: Match.absent(),
@@ -351,6 +403,7 @@ describe('site', () => {
       userPoolId: 'us-east-1_x',
       userPoolClientId: 'client',
       mapName: 'map',
+      uploadsBucketName: 'uploads-bucket',
       webDist: path.join(tmpdir(), 'no-such-web-dist'),
     });
     Annotations.fromStack(web).hasWarning('*', Match.stringLikeRegexp('does not exist at synth time'));

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { route } from './route';
 
 const Email = z.string().trim().min(1).max(254);
+/** Public identity calls: enough for people, too little for enumeration or sign-up floods. */
+const PUBLIC_IDENTITY_THROTTLE = { ratePerSecond: 10, burst: 20 };
 /** Digits of a country calling code, with or without '+': "44", "+1", "1 684". */
 const DialCode = z.string().trim().regex(/^\+?[\d ]{1,6}$/);
 
@@ -25,7 +27,7 @@ export const SignupBody = z.object({
 }).strict();
 
 export const userSignup = route({
-  method: 'POST', path: '/auth/signup', operationId: 'userSignup', area: 'auth', auth: 'public',
+  method: 'POST', path: '/auth/signup', operationId: 'userSignup', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Create a rider or driver account (spec user_signup)',
   body: SignupBody, status: 201,
   response: z.object({ uid: z.string(), approved: z.boolean() }),
@@ -33,7 +35,7 @@ export const userSignup = route({
 
 /** Answers only whether an account exists: never who it is. Throttled. */
 export const checkUserExists = route({
-  method: 'POST', path: '/auth/check-user-exists', operationId: 'checkUserExists', area: 'auth', auth: 'public',
+  method: 'POST', path: '/auth/check-user-exists', operationId: 'checkUserExists', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Whether an account uses this email or mobile (spec check_user_exists)',
   body: z.object({ email: Email.optional(), mobile: z.string().trim().regex(/^\+\d{6,20}$/).optional() }).strict()
     .refine((b) => b.email || b.mobile, { message: 'email_or_mobile_issue' }),
@@ -41,7 +43,7 @@ export const checkUserExists = route({
 });
 
 export const validateReferrer = route({
-  method: 'POST', path: '/auth/validate-referrer', operationId: 'validateReferrer', area: 'auth', auth: 'public',
+  method: 'POST', path: '/auth/validate-referrer', operationId: 'validateReferrer', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Whether a referral id belongs to a user (spec validate_referrer); 404 referer_not_found otherwise',
   body: z.object({ referralId: z.string().trim().min(1).max(40) }).strict(),
   response: z.object({ valid: z.literal(true) }),
@@ -64,7 +66,7 @@ export const ImageUpload = z.object({
 
 /** A driver's licence is uploaded before the account exists (spec §5 Register). Throttled. */
 export const createSignupUploadUrl = route({
-  method: 'POST', path: '/auth/signup/license-upload', operationId: 'createSignupUploadUrl', area: 'auth', auth: 'public',
+  method: 'POST', path: '/auth/signup/license-upload', operationId: 'createSignupUploadUrl', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Presigned upload for a driver licence image before sign-up',
   body: ImageUpload,
   response: UploadTicket,

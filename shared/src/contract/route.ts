@@ -28,6 +28,11 @@ export interface RouteDef<
   response: R;
   /** Success status; 200 unless stated. */
   status?: number;
+  /**
+   * Method throttling for public routes that could be abused (enumeration, sign-up floods):
+   * API Gateway method settings in CDK, a token bucket with the same numbers in the local cloud.
+   */
+  throttle?: { ratePerSecond: number; burst: number };
 }
 
 export function route<
