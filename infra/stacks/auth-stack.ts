@@ -19,6 +19,7 @@ export const AUTH_TRIGGER_ENTRIES = {
   define: 'lambdas/src/triggers/define-auth-challenge.ts',
   create: 'lambdas/src/triggers/create-auth-challenge.ts',
   verify: 'lambdas/src/triggers/verify-auth-challenge.ts',
+  postConfirmation: 'lambdas/src/triggers/post-confirmation.ts',
 } as const;
 
 /** Lower precedence wins when a user is in several groups (cognito:preferred_role). */
@@ -171,7 +172,22 @@ export class AuthStack extends Stack {
       reason: 'Direct SMS publishing (PhoneNumber) has no resource-level permission, so sns:Publish needs "*"; publishing to any topic is explicitly denied.',
     });
 
-    for (const f of [define, create, verify]) {
+    // First Facebook/Apple sign-in: profile (table) and the rider group (Cognito admin on this pool).
+    const postConfirmation = make('PostConfirmation', AUTH_TRIGGER_ENTRIES.postConfirmation, 'First social sign-in: rider profile and group');
+    postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], resources: [table.tableArn],
+    }));
+    postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['cognito-idp:AdminAddUserToGroup'],
+      resources: [`arn:${this.partition}:cognito-idp:${this.region}:${this.account}:userpool/*`],
+    }));
+    allowWildcards(postConfirmation.role, {
+      finding: /userpool\/\*/,
+      reason: 'A trigger cannot name its own pool (circular reference); the grant is one action on this account\'s pools in this region.',
+    });
+    this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, postConfirmation.fn);
+
+    for (const f of [define, create, verify, postConfirmation]) {
       acknowledge(f.fn, { id: 'AwsSolutions-L1', reason: 'Node.js 22 is the project\'s pinned Lambda runtime (see the API stack).' });
     }
     this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, define.fn);
