@@ -17,5 +17,9 @@ export type AppSettings = PublicSettings & {
 
 export interface SettingsStore {
   getApp(): Promise<AppSettings | undefined>;
+  /** Strongly consistent read, for a read-modify-write. */
+  getAppConsistent(): Promise<AppSettings | undefined>;
+  /** Writes `next` if the stored version is still `expectedVersion` (409 `conflict` otherwise). */
+  saveApp(next: AppSettings, expectedVersion: number): Promise<void>;
   listLanguages(): Promise<import('../../../shared/src/contract/settings').LanguagePack[]>;
 }

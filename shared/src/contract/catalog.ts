@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ImageUpload, UploadTicket } from './auth';
 import { Id, Money } from './common';
-import { route } from './route';
+import { ROLES, route } from './route';
 
+/** Both 'percent' and 'percentage' occur in stored car types (spec §3); they mean the same. */
 export const FeeType = z.enum(['flat', 'percent', 'percentage']);
 export const PricedItem = z.object({ description: z.string().min(1).max(120), amount: Money });
 export const CancelSlabRow = z.object({ minsDelayed: z.number().int().nonnegative(), amount: Money });
@@ -9,6 +11,7 @@ export const CancelSlabRow = z.object({ minsDelayed: z.number().int().nonnegativ
 export const CarType = z.object({
   id: Id,
   name: z.string().min(1).max(60),
+  /** A displayable URL (site-relative for uploaded images), or empty. */
   image: z.string().max(2048).optional(),
   base_fare: Money,
   rate_per_unit_distance: Money,
@@ -29,4 +32,116 @@ export const fetchCarTypes = route({
   method: 'GET', path: '/cartypes', operationId: 'fetchCarTypes', area: 'catalog', auth: 'public',
   summary: 'Every car type with its prices, parcel types, options and cancellation slab',
   response: z.object({ items: z.array(CarType) }),
+});
+
+/** Key of an image uploaded through createCarTypeImageUploadUrl. */
+export const CarTypeImageKey = z.string().regex(/^public\/cartypes\/[0-9a-f-]{36}$/, 'image must be a key from createCarTypeImageUploadUrl');
+
+const PricedItemInput = z.object({ description: z.string().trim().min(1).max(120), amount: Money }).strict();
+const CancelSlabInput = z.object({ minsDelayed: z.number().int().nonnegative().max(100_000), amount: Money }).strict();
+
+/**
+ * What an admin may set on a car type (spec §3). Unknown fields are refused; id, createdAt and
+ * version are the server's. A percent fee is a share of the fare, so at most 100.
+ */
+export const CarTypeFields = z.object({
+  name: z.string().trim().min(1).max(60),
+  /** A fresh upload key; omitted keeps the current image on update, null removes it. */
+  image: CarTypeImageKey.nullable().optional(),
+  base_fare: Money,
+  rate_per_unit_distance: Money,
+  rate_per_hour: Money,
+  min_fare: Money,
+  convenience_fees: Money,
+  convenience_fee_type: FeeType,
+  extra_info: z.string().trim().max(500).optional(),
+  parcelTypes: z.array(PricedItemInput).max(50).default([]),
+  options: z.array(PricedItemInput).max(50).default([]),
+  cancelSlab: z.array(CancelSlabInput).max(50).default([]),
+}).strict().superRefine((c, ctx) => {
+  if (c.convenience_fee_type !== 'flat' && c.convenience_fees > 100) {
+    ctx.addIssue({ code: 'custom', path: ['convenience_fees'], message: 'A percent convenience fee must be at most 100' });
+  }
+  const mins = c.cancelSlab.map((s) => s.minsDelayed);
+  if (new Set(mins).size !== mins.length) {
+    ctx.addIssue({ code: 'custom', path: ['cancelSlab'], message: 'Each cancellation slab row needs its own minsDelayed' });
+  }
+});
+export type CarTypeFields = z.infer<typeof CarTypeFields>;
+
+export const addCarType = route({
+  method: 'POST', path: '/cartypes', operationId: 'addCarType', area: 'catalog', auth: ['admin'],
+  summary: 'Add a car type (spec editCarType Add); the name must be unique; refused in demo mode',
+  body: CarTypeFields, status: 201,
+  response: CarType,
+});
+
+export const CarTypeIdParams = z.object({ id: Id });
+
+export const updateCarType = route({
+  method: 'PUT', path: '/cartypes/{id}', operationId: 'updateCarType', area: 'catalog', auth: ['admin'],
+  summary: 'Replace a car type\'s fields (spec editCarType Update) if `version` is still current; 409 otherwise',
+  params: CarTypeIdParams,
+  body: z.object({ version: z.number().int().nonnegative(), carType: CarTypeFields }).strict(),
+  response: CarType,
+});
+
+export const deleteCarType = route({
+  method: 'DELETE', path: '/cartypes/{id}', operationId: 'deleteCarType', area: 'catalog', auth: ['admin'],
+  summary: 'Delete a car type (spec editCarType Delete); with `version`, only if still current',
+  params: CarTypeIdParams,
+  query: z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict(),
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+export const createCarTypeImageUploadUrl = route({
+  method: 'POST', path: '/cartypes/image-upload-url', operationId: 'createCarTypeImageUploadUrl', area: 'catalog', auth: ['admin'],
+  summary: 'Presigned upload of a car type image; send the returned key as `image` on add or update',
+  body: ImageUpload,
+  response: UploadTicket,
+});
+
+/** Spec §3 Cancellation reason: a label and its numeric index. */
+export const CancelReason = z.object({ label: z.string(), value: z.number().int().nonnegative() });
+export type CancelReason = z.infer<typeof CancelReason>;
+
+/**
+ * The list carries a version that every change bumps: a change made from a stale list (whose
+ * values may have been renumbered since) is refused with 409 instead of hitting the wrong reason.
+ */
+export const CancelReasonList = z.object({ items: z.array(CancelReason), version: z.number().int().nonnegative() });
+export type CancelReasonList = z.infer<typeof CancelReasonList>;
+
+export const MAX_CANCEL_REASONS = 90;
+const CancelReasonLabel = z.string().trim().min(1).max(120);
+const ListVersion = z.number().int().nonnegative();
+const ReasonValue = z.object({ value: z.coerce.number().int().nonnegative().max(MAX_CANCEL_REASONS) });
+
+export const fetchCancelReasons = route({
+  method: 'GET', path: '/cancelreasons', operationId: 'fetchCancelReasons', area: 'catalog', auth: ROLES,
+  summary: 'The cancellation reasons in value order, with the list version',
+  response: CancelReasonList,
+});
+
+export const addCancelReason = route({
+  method: 'POST', path: '/cancelreasons', operationId: 'addCancelReason', area: 'catalog', auth: ['admin'],
+  summary: 'Append a cancellation reason (spec editCancellationReason); needs critical edits',
+  body: z.object({ label: CancelReasonLabel, version: ListVersion }).strict(), status: 201,
+  response: CancelReasonList,
+});
+
+export const updateCancelReason = route({
+  method: 'PUT', path: '/cancelreasons/{value}', operationId: 'updateCancelReason', area: 'catalog', auth: ['admin'],
+  summary: 'Change the label of a cancellation reason; needs critical edits',
+  params: ReasonValue,
+  body: z.object({ label: CancelReasonLabel, version: ListVersion }).strict(),
+  response: CancelReasonList,
+});
+
+export const deleteCancelReason = route({
+  method: 'DELETE', path: '/cancelreasons/{value}', operationId: 'deleteCancelReason', area: 'catalog', auth: ['admin'],
+  summary: 'Delete a cancellation reason and renumber the rest 0..n-1 in one transaction; needs critical edits',
+  params: ReasonValue,
+  query: z.object({ version: z.coerce.number().int().nonnegative() }).strict(),
+  response: CancelReasonList,
 });

@@ -3,6 +3,7 @@ export * from './common';
 export * from './system';
 export * from './auth';
 export * from './catalog';
+export * from './promos';
 export * from './settings';
 export * from './users';
 export * from './routes';

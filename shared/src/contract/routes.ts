@@ -1,5 +1,6 @@
 import * as auth from './auth';
 import * as catalog from './catalog';
+import * as promos from './promos';
 import * as settings from './settings';
 import * as system from './system';
 import * as users from './users';
@@ -12,6 +13,21 @@ export const contract = {
   fetchSettings: settings.fetchSettings,
   getLanguages: settings.getLanguages,
   fetchCarTypes: catalog.fetchCarTypes,
+  addCarType: catalog.addCarType,
+  updateCarType: catalog.updateCarType,
+  deleteCarType: catalog.deleteCarType,
+  createCarTypeImageUploadUrl: catalog.createCarTypeImageUploadUrl,
+  fetchCancelReasons: catalog.fetchCancelReasons,
+  addCancelReason: catalog.addCancelReason,
+  updateCancelReason: catalog.updateCancelReason,
+  deleteCancelReason: catalog.deleteCancelReason,
+  fetchAllSettings: settings.fetchAllSettings,
+  editSettings: settings.editSettings,
+  getProviders: settings.getProviders,
+  fetchPromos: promos.fetchPromos,
+  addPromo: promos.addPromo,
+  updatePromo: promos.updatePromo,
+  deletePromo: promos.deletePromo,
   userSignup: auth.userSignup,
   checkUserExists: auth.checkUserExists,
   validateReferrer: auth.validateReferrer,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from './route';
+import { ROLES, route } from './route';
 
 export const AppMode = z.enum(['taxi', 'delivery']);
 
@@ -32,6 +32,85 @@ export const fetchSettings = route({
   method: 'GET', path: '/settings', operationId: 'fetchSettings', area: 'settings', auth: 'public',
   summary: 'The public settings the site needs before sign-in',
   response: PublicSettings,
+});
+
+/** Everything an admin sees and edits (spec §3 Settings), with the version a save must match. */
+export const AdminSettings = PublicSettings.extend({
+  bonus: z.number().nonnegative(),
+  otp_secure: z.boolean(),
+  driver_approval: z.boolean(),
+  email_verify: z.boolean(),
+  autoDispatch: z.boolean(),
+  CarHornRepeat: z.boolean(),
+  driverRadius: z.number().nonnegative(),
+  license: z.string(),
+  version: z.number().int().nonnegative(),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const fetchAllSettings = route({
+  method: 'GET', path: '/settings/all', operationId: 'fetchAllSettings', area: 'settings', auth: ['admin'],
+  summary: 'Every setting, for the settings form',
+  response: AdminSettings,
+});
+
+const Text = (max: number) => z.string().trim().max(max);
+/** Spec §5: bonus and radius accept numbers >= 0 and otherwise become empty, so text is accepted here and judged by the rule. */
+const LooseNumber = z.union([z.number(), z.string().max(30)]);
+
+/** The whole settings form; unknown fields are refused. The rules of §5 run in the use case. */
+export const SettingsForm = z.object({
+  appName: Text(60),
+  appMode: AppMode,
+  CompanyName: Text(120),
+  CompanyWebsite: Text(300),
+  CompanyTerms: Text(300),
+  contact_email: Text(254),
+  FacebookHandle: Text(100),
+  TwitterHandle: Text(100),
+  InstagramHandle: Text(100),
+  AppleStoreLink: Text(300),
+  PlayStoreLink: Text(300),
+  FacebookLoginEnabled: z.boolean(),
+  MobileLoginEnabled: z.boolean(),
+  AllowCountrySelection: z.boolean(),
+  AllowCriticalEditsAdmin: z.boolean(),
+  country: Text(60),
+  code: Text(10),
+  symbol: Text(10),
+  convert_to_mile: z.boolean(),
+  bank_fields: z.boolean(),
+  bonus: LooseNumber,
+  otp_secure: z.boolean(),
+  driver_approval: z.boolean(),
+  email_verify: z.boolean(),
+  autoDispatch: z.boolean(),
+  CarHornRepeat: z.boolean(),
+  driverRadius: LooseNumber,
+  license: Text(200),
+}).strict();
+export type SettingsForm = z.infer<typeof SettingsForm>;
+
+export const editSettings = route({
+  method: 'PUT', path: '/settings', operationId: 'editSettings', area: 'settings', auth: ['admin'],
+  summary: 'Save the settings if `version` is current (409 otherwise); a purchase code is checked remotely (wrong_code); refused in demo mode',
+  body: z.object({ version: z.number().int().nonnegative(), settings: SettingsForm }).strict(),
+  response: z.object({ code: z.literal('updated'), settings: AdminSettings }),
+});
+
+/** Spec §3 Payment provider names. */
+export const PROVIDER_NAMES = [
+  'paypal', 'braintree', 'stripe', 'paytm', 'payulatam', 'flutterwave',
+  'paystack', 'securepay', 'payfast', 'liqpay', 'culqi', 'mercadopago',
+] as const;
+export const ProviderName = z.enum(PROVIDER_NAMES);
+export const PaymentProvider = z.object({ name: ProviderName, link: z.string() });
+export type PaymentProvider = z.infer<typeof PaymentProvider>;
+
+export const getProviders = route({
+  method: 'GET', path: '/providers', operationId: 'getProviders', area: 'settings', auth: ROLES,
+  summary: 'The enabled payment providers (spec get_providers); 404 no_provider_found when there are none',
+  response: z.object({ items: z.array(PaymentProvider) }),
 });
 
 export const LanguagePack = z.object({

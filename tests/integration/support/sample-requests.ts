@@ -18,6 +18,39 @@ async function freshFleetDriver(): Promise<string> {
   return res.body.id as string;
 }
 
+/** Valid car type fields with a fresh name. */
+export function sampleCarType(name = `Matrix ${unique()}`) {
+  return {
+    name, base_fare: 3, rate_per_unit_distance: 1.25, rate_per_hour: 10, min_fare: 5, convenience_fees: 10, convenience_fee_type: 'percent',
+    extra_info: 'made by a test', parcelTypes: [{ description: 'Box', amount: 2 }], options: [{ description: 'Fragile', amount: 1.5 }],
+    cancelSlab: [{ minsDelayed: 5, amount: 2 }],
+  };
+}
+
+/** Valid promo fields with a fresh name. */
+export function samplePromo(name = `MATRIX${unique()}`.toUpperCase()) {
+  return {
+    promo_name: name, promo_description: 'Made by a test', promo_discount_type: 'percentage', promo_discount_value: 10,
+    max_promo_discount_value: 5, min_order: 10, promo_validity: '2099-12-31', promo_usage_limit: 100,
+  };
+}
+
+async function freshCarType(): Promise<{ id: string; version: number }> {
+  const res = await api('POST', '/cartypes', { token: await idToken(DEMO.admin), body: sampleCarType() });
+  if (res.status !== 201) throw new Error(`could not create a car type: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function freshPromo(): Promise<{ id: string; version: number }> {
+  const res = await api('POST', '/promos', { token: await idToken(DEMO.admin), body: samplePromo() });
+  if (res.status !== 201) throw new Error(`could not create a promo: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function cancelReasons(): Promise<{ items: { label: string; value: number }[]; version: number }> {
+  return (await api('GET', '/cancelreasons', { token: await idToken(DEMO.admin) })).body;
+}
+
 /**
  * A valid request for every operation, used by the authorization matrix. A new route without an
  * entry here fails to compile, so no route escapes the matrix.
@@ -28,6 +61,46 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   fetchSettings: async () => ({ path: '/settings' }),
   getLanguages: async () => ({ path: '/languages' }),
   fetchCarTypes: async () => ({ path: '/cartypes' }),
+  addCarType: async () => ({ path: '/cartypes', body: sampleCarType() }),
+  updateCarType: async () => {
+    const c = await freshCarType();
+    return { path: `/cartypes/${c.id}`, body: { version: c.version, carType: sampleCarType() } };
+  },
+  deleteCarType: async () => {
+    const c = await freshCarType();
+    return { path: `/cartypes/${c.id}?version=${c.version}` };
+  },
+  createCarTypeImageUploadUrl: async () => ({ path: '/cartypes/image-upload-url', body: { contentType: 'image/png', size: 1000 } }),
+  fetchCancelReasons: async () => ({ path: '/cancelreasons' }),
+  addCancelReason: async () => ({ path: '/cancelreasons', body: { label: `Matrix ${unique()}`, version: (await cancelReasons()).version } }),
+  updateCancelReason: async () => {
+    const list = await cancelReasons();
+    return { path: '/cancelreasons/0', body: { label: list.items[0]?.label ?? 'Other', version: list.version } };
+  },
+  // Adds a reason first, so the matrix leaves the list as it found it.
+  deleteCancelReason: async () => {
+    const list = await cancelReasons();
+    const added = await api('POST', '/cancelreasons', { token: await idToken(DEMO.admin), body: { label: `Matrix ${unique()}`, version: list.version } });
+    if (added.status !== 201) throw new Error(`could not add a reason: ${added.status} ${JSON.stringify(added.body)}`);
+    return { path: `/cancelreasons/${added.body.items.length - 1}?version=${added.body.version}` };
+  },
+  fetchAllSettings: async () => ({ path: '/settings/all' }),
+  // Saves the settings unchanged.
+  editSettings: async () => {
+    const { version, ...settings } = (await api('GET', '/settings/all', { token: await idToken(DEMO.admin) })).body;
+    return { path: '/settings', body: { version, settings } };
+  },
+  getProviders: async () => ({ path: '/providers' }),
+  fetchPromos: async () => ({ path: '/promos' }),
+  addPromo: async () => ({ path: '/promos', body: samplePromo() }),
+  updatePromo: async () => {
+    const p = await freshPromo();
+    return { path: `/promos/${p.id}`, body: { version: p.version, promo: samplePromo() } };
+  },
+  deletePromo: async () => {
+    const p = await freshPromo();
+    return { path: `/promos/${p.id}?version=${p.version}` };
+  },
   userSignup: async () => {
     const n = unique();
     return { path: '/auth/signup', body: { firstName: 'Sam', lastName: 'Signup', email: `signup-${n}@example.com`, password: 'Secret123', dialCode: '+44', phone: `7${String(Date.now()).slice(-8)}${counter % 10}` } };

@@ -11,8 +11,9 @@ export interface ProtectedPage {
 }
 
 /**
- * The signed-in pages, in side-menu order. The guard, the router and the side navigation are all
- * built from this list, so a page's roles are written once. Each page is its own chunk.
+ * The signed-in pages that exist so far, each its own chunk. Which routes are guarded, and for
+ * whom, comes from the spec's table in shared/src/domain/permissions (`PROTECTED_ROUTES`,
+ * `canVisit`), and the side menu from its `sideMenu`; `roles` here repeats the table for readers.
  */
 export const protectedPages: readonly ProtectedPage[] = [
   {
@@ -27,5 +28,43 @@ export const protectedPages: readonly ProtectedPage[] = [
     menuKey: 'menu_car_types',
     Component: lazy(() => import('../pages/cartypes/car-types-page')),
   },
-  // '/profile' (all four roles, menu_profile) joins this list when its page exists.
+  {
+    path: '/cancelreasons',
+    roles: ['admin'],
+    menuKey: 'menu_cancellation_reasons',
+    Component: lazy(() => import('../pages/cancelreasons/cancel-reasons-page')),
+  },
+  {
+    path: '/promos',
+    roles: ['admin'],
+    menuKey: 'menu_promo',
+    Component: lazy(() => import('../pages/promos/promos-page')),
+  },
+  {
+    path: '/settings',
+    roles: ['admin'],
+    menuKey: 'menu_settings',
+    Component: lazy(() => import('../pages/settings/settings-page')),
+  },
+  {
+    path: '/riders',
+    roles: ['admin'],
+    Component: lazy(() => import('../pages/users/riders-page')),
+  },
+  {
+    path: '/drivers',
+    roles: ['admin', 'fleetadmin'],
+    Component: lazy(() => import('../pages/users/drivers-page')),
+  },
+  {
+    path: '/fleetadmins',
+    roles: ['admin'],
+    Component: lazy(() => import('../pages/users/fleet-admins-page')),
+  },
+  {
+    path: '/profile',
+    roles: ['rider', 'admin', 'driver', 'fleetadmin'],
+    menuKey: 'menu_profile',
+    Component: lazy(() => import('../pages/profile/profile-page')),
+  },
 ];

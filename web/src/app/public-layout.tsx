@@ -4,25 +4,31 @@ import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { useNotifications } from './notifications-context';
-import { TOP_NAV_ID } from './top-bar';
+import { PUBLIC_FOOTER_ID, PublicFooter } from './public-footer';
+import { PUBLIC_HEADER_ID, PublicHeader } from './public-header';
 
-/** Landing, sign-in and other public pages: the same frame without the admin menu. */
+/** Landing, sign-in and other public pages: the public header and footer around the page (spec §2). */
 export function PublicLayout() {
   const { items } = useNotifications();
-  // The landing hero runs edge to edge under the top bar; other pages keep the standard gutters.
+  // The landing hero runs edge to edge under the header; other pages keep the standard gutters.
   const fullBleed = useMatch('/') !== null;
   return (
-    <AppLayout
-      headerSelector={`#${TOP_NAV_ID}`}
-      disableContentPaddings={fullBleed}
-      navigationHide
-      toolsHide
-      notifications={items.length ? <Flashbar items={items} /> : undefined}
-      content={
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      }
-    />
+    <>
+      <PublicHeader />
+      <AppLayout
+        headerSelector={`#${PUBLIC_HEADER_ID}`}
+        footerSelector={`#${PUBLIC_FOOTER_ID}`}
+        disableContentPaddings={fullBleed}
+        navigationHide
+        toolsHide
+        notifications={items.length ? <Flashbar items={items} /> : undefined}
+        content={
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        }
+      />
+      <PublicFooter />
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { LiveSettings } from '../live/live-settings';
 import { useSettings } from './settings-context';
-import { TopBar } from './top-bar';
 
-/** Spec §1: the app name from settings is the document title and the top-bar title. */
+/**
+ * Spec §1: the app name from settings is the document title. Each layout below brings its own
+ * header: the public header (links, social, drawer) or the signed-in top bar.
+ */
 export function RootLayout() {
   const { settings } = useSettings();
   useEffect(() => {
@@ -11,7 +14,7 @@ export function RootLayout() {
   }, [settings.appName]);
   return (
     <>
-      <TopBar />
+      <LiveSettings />
       <Outlet />
     </>
   );

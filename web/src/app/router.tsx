@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { PROTECTED_ROUTES } from '../../../shared/src/domain/permissions';
 import { LogoutRoute } from './logout-route';
 import { protectedPages } from './page-routes';
 import { ProtectedRoute } from './protected-route';
@@ -11,6 +12,12 @@ import { SignedInLayout } from './signed-in-layout';
 const LandingPage = lazy(() => import('../pages/landing/landing-page'));
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
+const RegisterPage = lazy(() => import('../pages/register/register-page'));
+const AboutPage = lazy(() => import('../pages/about/about-page'));
+const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
+
+/** Every §2 protected route gets the guard; one without a page yet shows "not found" inside the frame. */
+const pageByPath = new Map(protectedPages.map((p) => [p.path, p.Component]));
 
 /** Spec §2 routes. Protected paths match exactly; anything unknown is a public "not found". */
 export function createAppRouter() {
@@ -24,6 +31,9 @@ export function createAppRouter() {
           children: [
             { index: true, element: <LandingPage /> },
             { path: 'login', element: <LoginPage /> },
+            { path: 'register', element: <RegisterPage /> },
+            { path: 'about-us', element: <AboutPage /> },
+            { path: 'privacy-policy', element: <PrivacyPage /> },
             { path: 'logout', element: <LogoutRoute /> },
             { path: '*', element: <NotFoundPage /> },
           ],
@@ -35,14 +45,19 @@ export function createAppRouter() {
               <SignedInLayout />
             </ProtectedRoute>
           ),
-          children: protectedPages.map(({ path, roles, Component }) => ({
-            path,
-            element: (
-              <ProtectedRoute roles={roles}>
-                <Component />
-              </ProtectedRoute>
-            ),
-          })),
+          children: Object.keys(PROTECTED_ROUTES).map((path) => {
+            const Component = pageByPath.get(path) ?? NotFoundPage;
+            return {
+              path,
+              // Spec §2: protected routes match exactly, letter case included.
+              caseSensitive: true,
+              element: (
+                <ProtectedRoute path={path}>
+                  <Component />
+                </ProtectedRoute>
+              ),
+            };
+          }),
         },
       ],
     },

@@ -1,13 +1,29 @@
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { sideMenu, type MenuEntry } from '../../../shared/src/domain/permissions';
 import { useAuth } from '../auth/auth-context';
-import { isAllowed } from '../auth/roles';
 import { useFollow } from '../components/use-follow';
-import { protectedPages } from './page-routes';
 import { useSettings } from './settings-context';
 
-/** Spec §2 admin side menu, filtered by role; entries appear as their pages are built. */
+/** Logout is a route (not a click handler) so the menu stays plain links; /logout signs out. */
+const LOGOUT_HREF = '/logout';
+
+function toItem(entry: MenuEntry, t: (key: string) => string): SideNavigationProps.Item {
+  switch (entry.type) {
+    case 'link':
+      return { type: 'link', text: t(entry.labelKey), href: entry.href };
+    case 'group':
+      return { type: 'section', text: t(entry.labelKey), defaultExpanded: true, items: entry.items.map((i) => toItem(i, t)) };
+    case 'logout':
+      return { type: 'link', text: t(entry.labelKey), href: LOGOUT_HREF };
+  }
+}
+
+/**
+ * Spec §2 admin side menu for the role, from the shared `sideMenu`: every entry, including pages
+ * still to come (they show the not-found page until then). Logout sits after a divider.
+ */
 export function SideNav() {
   const { t } = useTranslation();
   const { settings } = useSettings();
@@ -15,15 +31,10 @@ export function SideNav() {
   const { pathname } = useLocation();
   const follow = useFollow();
 
-  const items: SideNavigationProps.Item[] = [
-    { type: 'link', text: t('menu_home'), href: '/' },
-    ...protectedPages
-      .filter((p) => p.menuKey && isAllowed(role, p.roles))
-      .map((p): SideNavigationProps.Item => ({ type: 'link', text: t(p.menuKey ?? ''), href: p.path })),
-    { type: 'divider' },
-    // A real route (not a click handler) so the menu stays plain links; /logout signs out.
-    { type: 'link', text: t('menu_logout'), href: '/logout' },
-  ];
+  const entries = role ? sideMenu(role) : [];
+  const items: SideNavigationProps.Item[] = entries.flatMap((entry): SideNavigationProps.Item[] =>
+    entry.type === 'logout' ? [{ type: 'divider' }, toItem(entry, t)] : [toItem(entry, t)],
+  );
 
   return (
     <SideNavigation

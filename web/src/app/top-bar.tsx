@@ -37,7 +37,10 @@ export function TopBar() {
       iconName: 'user-profile',
       text: displayName(user),
       description: user.email,
-      items: [{ id: 'logout', text: t('sign_out'), href: '/logout' }],
+      items: [
+        { id: 'profile', text: t('menu_profile'), href: '/profile' },
+        { id: 'logout', text: t('sign_out'), href: '/logout' },
+      ],
       onItemFollow: follow,
     });
   } else if (pathname !== '/login') {

@@ -4,7 +4,18 @@ import type { Role, UserProfile } from '../../../shared/src/contract';
 import { useApi } from '../api/api-context';
 import { isApiError } from '../api/client';
 import type { RuntimeConfig } from '../config/load-config';
-import { currentSession, signInWithPassword, signOutUser } from './session';
+import { describeAuthError, type TranslatableError } from './auth-errors';
+import {
+  confirmPhoneSignIn,
+  currentSession,
+  signInWithPassword,
+  signOutUser,
+  startPhoneSignIn,
+  startSocialSignIn,
+} from './session';
+
+/** Spec §9: social sign-ins wait 2 s before the profile is read (the server creates it meanwhile). */
+export const SOCIAL_PROFILE_DELAY_MS = 2000;
 
 export interface AuthContextValue {
   /** The profile from `fetchUser`; null when signed out. */
@@ -13,8 +24,21 @@ export interface AuthContextValue {
   role: Role | null;
   /** True until the stored session has been checked (and on the way in and out). */
   loading: boolean;
+  /**
+   * Why the last session ended without the visitor asking: the server refused the profile
+   * (require_approval, email_verify_message, not_valid_user_type) at start-up or after a social
+   * redirect. The login page shows it.
+   */
+  refusal: TranslatableError | null;
+  clearRefusal: () => void;
   /** Resolves with the role for the post-login redirect; rejects with the Cognito or API error. */
   signIn: (email: string, password: string) => Promise<Role | null>;
+  /** Phone path, step 1: sends the one-time code to `mobile` (+<dial code><digits>). */
+  requestPhoneCode: (mobile: string) => Promise<void>;
+  /** Phone path, step 2: the 6-digit code; resolves with the role like `signIn`. */
+  confirmPhoneCode: (otp: string) => Promise<Role | null>;
+  /** Leaves the page for the identity provider. */
+  signInWithProvider: (provider: 'Facebook' | 'Apple') => Promise<void>;
   signOut: () => Promise<void>;
   /** Reload the profile after the user or an admin changed it. */
   refreshUser: () => Promise<void>;
@@ -30,6 +54,8 @@ const SIGNED_OUT: AuthState = { user: null, role: null, loading: false };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function AuthProvider({
   authFlowType,
   children,
@@ -39,10 +65,14 @@ export function AuthProvider({
 }) {
   const api = useApi();
   const [state, setState] = useState<AuthState>({ user: null, role: null, loading: true });
+  const [refusal, setRefusal] = useState<TranslatableError | null>(null);
   // Guards against an older load finishing after a newer sign-in or sign-out.
   const generation = useRef(0);
 
-  /** Session + profile. A profile the API refuses (not approved, deleted) ends the session. */
+  /**
+   * Session + profile. A profile the API refuses (not approved, e-mail not verified, no profile
+   * or an unknown type) ends the session, and the refusal goes to the caller.
+   */
   const loadSignedIn = useCallback(async (): Promise<AuthState> => {
     const session = await currentSession();
     if (!session) return SIGNED_OUT;
@@ -55,27 +85,52 @@ export function AuthProvider({
     }
   }, [api]);
 
+  /** Start-up and social returns: a refusal is remembered for the login page, not thrown. */
+  const loadInBackground = useCallback(
+    (wait = 0) => {
+      const mine = ++generation.current;
+      setState((s) => ({ ...s, loading: true }));
+      void delay(wait)
+        .then(loadSignedIn)
+        .catch((e: unknown) => {
+          if (isApiError(e) && (e.status === 401 || e.status === 403)) setRefusal(describeAuthError(e));
+          return SIGNED_OUT;
+        })
+        .then((next) => {
+          if (generation.current === mine) setState(next);
+        });
+    },
+    [loadSignedIn],
+  );
+
   useEffect(() => {
-    const mine = ++generation.current;
-    loadSignedIn()
-      .catch(() => SIGNED_OUT)
-      .then((next) => {
-        if (generation.current === mine) setState(next);
-      });
-    // Amplify reports a failed token refresh or a sign-out in another tab through Hub.
+    loadInBackground();
+    // Amplify reports a failed token refresh, a sign-out in another tab and the end of a social
+    // redirect through Hub.
     return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
-        generation.current++;
-        setState(SIGNED_OUT);
+      switch (payload.event) {
+        case 'signedOut':
+        case 'tokenRefresh_failure':
+          generation.current++;
+          setState(SIGNED_OUT);
+          break;
+        case 'signInWithRedirect':
+          loadInBackground(SOCIAL_PROFILE_DELAY_MS);
+          break;
+        case 'signInWithRedirect_failure':
+          setRefusal(describeAuthError(payload.data.error));
+          break;
       }
     });
-  }, [loadSignedIn]);
+  }, [loadInBackground]);
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
+  /** Runs a Cognito sign-in, then loads the profile; a failure leaves a signed-out visitor. */
+  const completeSignIn = useCallback(
+    async (cognitoStep: () => Promise<void>) => {
       const mine = ++generation.current;
+      setRefusal(null);
       try {
-        await signInWithPassword(email.trim(), password, authFlowType);
+        await cognitoStep();
         const next = await loadSignedIn();
         if (generation.current === mine) setState(next);
         return next.role;
@@ -85,8 +140,28 @@ export function AuthProvider({
         throw e;
       }
     },
-    [authFlowType, loadSignedIn],
+    [loadSignedIn],
   );
+
+  const signIn = useCallback(
+    (email: string, password: string) => completeSignIn(() => signInWithPassword(email.trim(), password, authFlowType)),
+    [authFlowType, completeSignIn],
+  );
+
+  const requestPhoneCode = useCallback(async (mobile: string) => {
+    setRefusal(null);
+    await startPhoneSignIn(mobile);
+  }, []);
+
+  const confirmPhoneCode = useCallback(
+    (otp: string) => completeSignIn(() => confirmPhoneSignIn(otp.trim())),
+    [completeSignIn],
+  );
+
+  const signInWithProvider = useCallback(async (provider: 'Facebook' | 'Apple') => {
+    setRefusal(null);
+    await startSocialSignIn(provider);
+  }, []);
 
   const signOut = useCallback(async () => {
     generation.current++;
@@ -103,9 +178,21 @@ export function AuthProvider({
     if (generation.current === mine) setState(next);
   }, [loadSignedIn]);
 
+  const clearRefusal = useCallback(() => setRefusal(null), []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, signIn, signOut, refreshUser }),
-    [state, signIn, signOut, refreshUser],
+    () => ({
+      ...state,
+      refusal,
+      clearRefusal,
+      signIn,
+      requestPhoneCode,
+      confirmPhoneCode,
+      signInWithProvider,
+      signOut,
+      refreshUser,
+    }),
+    [state, refusal, clearRefusal, signIn, requestPhoneCode, confirmPhoneCode, signInWithProvider, signOut, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

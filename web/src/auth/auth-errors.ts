@@ -1,33 +1,39 @@
 import { isApiError } from '../api/client';
-import { UnsupportedSignInStepError } from './session';
+import { UnsupportedSignInStepError, WrongOtpError } from './session';
 
-/** Cognito exception names mapped to our translation keys; anything else shows the raw text. */
-const COGNITO_KEYS: Record<string, string> = {
-  NotAuthorizedException: 'auth_incorrect_credentials',
-  // Same text as a wrong password: do not reveal which emails have accounts.
-  UserNotFoundException: 'auth_incorrect_credentials',
-  UserNotConfirmedException: 'email_verify_message',
-  PasswordResetRequiredException: 'auth_password_reset_required',
-  LimitExceededException: 'auth_too_many_attempts',
-  TooManyRequestsException: 'auth_too_many_attempts',
-  TooManyFailedAttemptsException: 'auth_too_many_attempts',
+/**
+ * The few auth failures with a text of our own. Every other Cognito failure is shown as Cognito
+ * words it (spec §8 Behaviour: sign-in failures pass the raw auth error to the user).
+ */
+const AUTH_KEYS: Record<string, string> = {
   NetworkError: 'fetch_call_error',
+  OAuthNotConfigureException: 'social_login_unavailable',
+  AuthUserPoolException: 'social_login_unavailable',
 };
 
 export interface TranslatableError {
   /** Translation key. */
   key: string;
-  /** Text shown when the key has no translation (spec §8: sign-in failures pass the raw auth error). */
+  /** Text shown when the key has no translation: the raw auth error. */
   fallback: string;
 }
 
-export function describeAuthError(error: unknown): TranslatableError {
+/**
+ * `withCode`: spec §8 "phone sign-in errors show code and message", so the phone path prefixes
+ * the raw text with the Cognito error name.
+ */
+export function describeAuthError(error: unknown, { withCode = false } = {}): TranslatableError {
+  // Server refusals after sign-in (require_approval, email_verify_message, not_valid_user_type, ...).
   if (isApiError(error)) return { key: error.code, fallback: error.message };
+  if (error instanceof WrongOtpError) return { key: 'otp_validate_error', fallback: error.message };
   if (error instanceof UnsupportedSignInStepError) {
     return { key: 'auth_additional_step_required', fallback: error.message };
   }
   if (error instanceof Error) {
-    return { key: COGNITO_KEYS[error.name] ?? error.name, fallback: error.message };
+    const key = AUTH_KEYS[error.name];
+    if (key) return { key, fallback: error.message };
+    // A key that is never in the catalogue, so t() always shows the fallback (the raw error).
+    return { key: `auth_raw.${error.name}`, fallback: withCode ? `${error.name}: ${error.message}` : error.message };
   }
   return { key: 'request_failed', fallback: String(error) };
 }

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '../../../shared/src/contract';
+import { postLoginDestination } from '../../../shared/src/domain/permissions';
 
 /** Most privileged first: a user in several groups acts with the strongest one. */
 const PRECEDENCE: readonly Role[] = ['admin', 'fleetadmin', 'driver', 'rider'];
@@ -12,15 +13,7 @@ export function roleFromGroups(groups: unknown): Role | null {
 
 /** Spec §2: admin and fleetadmin go to /dashboard, driver to /bookings, others to /. */
 export function postLoginPath(role: Role | null): string {
-  switch (role) {
-    case 'admin':
-    case 'fleetadmin':
-      return '/dashboard';
-    case 'driver':
-      return '/bookings';
-    default:
-      return '/';
-  }
+  return postLoginDestination(role);
 }
 
 export function isAllowed(role: Role | null, allowed: readonly Role[]): boolean {

@@ -1,4 +1,13 @@
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  fetchAuthSession,
+  resetPassword,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  type SignInOutput,
+} from 'aws-amplify/auth';
 import type { Role } from '../../../shared/src/contract';
 import type { RuntimeConfig } from '../config/load-config';
 import { roleFromGroups } from './roles';
@@ -26,11 +35,32 @@ export async function getIdToken(): Promise<string | undefined> {
   return (await currentSession())?.idToken;
 }
 
-/** Thrown when Cognito wants a step this site does not offer yet (new password, MFA, ...). */
+/** Thrown when Cognito wants a step this site does not offer (new password, MFA, ...). */
 export class UnsupportedSignInStepError extends Error {
   override name = 'UnsupportedSignInStepError';
   constructor(readonly step: string) {
     super(`Unsupported sign-in step: ${step}`);
+  }
+}
+
+/** Thrown when the one-time code was wrong and Cognito asks for it again (spec §5 otp_validate_error). */
+export class WrongOtpError extends Error {
+  override name = 'WrongOtpError';
+  constructor() {
+    super('The code is not correct');
+  }
+}
+
+/** A leftover session (e.g. a user whose profile could not load) blocks a new sign-in: end it and retry once. */
+async function signInFresh(attempt: () => Promise<SignInOutput>): Promise<SignInOutput> {
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') {
+      await signOut();
+      return attempt();
+    }
+    throw e;
   }
 }
 
@@ -39,20 +69,44 @@ export async function signInWithPassword(
   password: string,
   authFlowType: RuntimeConfig['authFlowType'],
 ): Promise<void> {
-  const attempt = () => signIn({ username: email, password, options: { authFlowType } });
-  let result: Awaited<ReturnType<typeof signIn>>;
-  try {
-    result = await attempt();
-  } catch (e) {
-    // A leftover session (e.g. a user whose profile could not load) blocks a new sign-in.
-    if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') {
-      await signOut();
-      result = await attempt();
-    } else {
-      throw e;
-    }
-  }
+  const result = await signInFresh(() => signIn({ username: email, password, options: { authFlowType } }));
   if (!result.isSignedIn) throw new UnsupportedSignInStepError(result.nextStep.signInStep);
+}
+
+/**
+ * Spec §4 phone path, step 1: Cognito custom auth without SRP; the create-challenge trigger sends
+ * a 6-digit code by SMS (locally: printed in the `npm start` console and kept in the SMS outbox).
+ */
+export async function startPhoneSignIn(mobile: string): Promise<void> {
+  const result = await signInFresh(() =>
+    signIn({ username: mobile, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } }),
+  );
+  if (result.isSignedIn) return;
+  if (result.nextStep.signInStep !== 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') {
+    throw new UnsupportedSignInStepError(result.nextStep.signInStep);
+  }
+}
+
+/** Step 2: the code. A wrong code gets the challenge again (until Cognito gives up). */
+export async function confirmPhoneSignIn(otp: string): Promise<void> {
+  const result = await confirmSignIn({ challengeResponse: otp });
+  if (result.isSignedIn) return;
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') throw new WrongOtpError();
+  throw new UnsupportedSignInStepError(result.nextStep.signInStep);
+}
+
+/** Leaves for the identity provider; the page comes back to /login and Amplify completes it. */
+export async function startSocialSignIn(provider: 'Facebook' | 'Apple'): Promise<void> {
+  await signInWithRedirect({ provider });
+}
+
+/** Spec §4 "send reset email": Cognito ForgotPassword; the code goes by email (locally: the console). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 export async function signOutUser(): Promise<void> {

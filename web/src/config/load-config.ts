@@ -18,6 +18,12 @@ export const RuntimeConfig = z.object({
   cognitoEndpoint: OptionalUrl,
   authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
   mapStyle: z.string().optional(),
+  /**
+   * Cognito hosted domain for federated sign-in (Facebook, Apple), e.g.
+   * `ride-prod.auth.eu-west-1.amazoncognito.com`. Absent when no identity provider is set up;
+   * the social button then reports that sign-in with that provider is not available.
+   */
+  oauthDomain: z.string().min(1).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

@@ -1,6 +1,8 @@
 import type { CarType } from '../../../../shared/src/contract/catalog';
 import { toDecimal, toMinor } from '../../../../shared/src/domain/money';
+import type { CarTypeStore, StoredCarType } from '../../ports/catalog';
 import { keys } from './keys';
+import { namedItemStore } from './named-item-store';
 import { table } from './repository';
 
 /**
@@ -8,13 +10,13 @@ import { table } from './repository';
  * percent) and converted to two-decimal numbers only here, at the edge of the adapter.
  */
 type Priced = { description: string; amount: number };
-export type CarTypeItem = Omit<CarType, 'parcelTypes' | 'options' | 'cancelSlab'> & {
+export type CarTypeItem = Omit<StoredCarType, 'parcelTypes' | 'options' | 'cancelSlab'> & {
   parcelTypes: Priced[]; options: Priced[]; cancelSlab: { minsDelayed: number; amount: number }[];
 };
 
 const MONEY_FIELDS = ['base_fare', 'rate_per_unit_distance', 'rate_per_hour', 'min_fare', 'convenience_fees'] as const;
 
-export function carTypeToItem(c: CarType): CarTypeItem {
+export function carTypeToItem(c: StoredCarType): CarTypeItem {
   const out = { ...c } as CarTypeItem;
   for (const f of MONEY_FIELDS) out[f] = toMinor(c[f]);
   out.parcelTypes = c.parcelTypes.map((p) => ({ ...p, amount: toMinor(p.amount) }));
@@ -23,8 +25,8 @@ export function carTypeToItem(c: CarType): CarTypeItem {
   return out;
 }
 
-export function itemToCarType(i: CarTypeItem): CarType {
-  const out = { ...i } as CarType;
+export function itemToCarType(i: CarTypeItem): StoredCarType {
+  const out = { ...i } as StoredCarType;
   for (const f of MONEY_FIELDS) out[f] = toDecimal(i[f]);
   out.parcelTypes = (i.parcelTypes ?? []).map((p) => ({ ...p, amount: toDecimal(p.amount) }));
   out.options = (i.options ?? []).map((p) => ({ ...p, amount: toDecimal(p.amount) }));
@@ -32,7 +34,16 @@ export function itemToCarType(i: CarTypeItem): CarType {
   return out;
 }
 
-export const carTypeRepository = {
+const named = namedItemStore<StoredCarType>({
+  key: keys.carType,
+  claim: keys.carTypeNameClaim,
+  nameOf: (c) => c.name,
+  toItem: (c) => carTypeToItem(c),
+  fromItem: (i) => itemToCarType(i as CarTypeItem),
+  preserve: ['createdAt'],
+});
+
+export const carTypeRepository: CarTypeStore & { listItems(): Promise<CarTypeItem[]> } = {
   /** Raw items in minor units, for the fare engine. */
   async listItems(): Promise<CarTypeItem[]> {
     return table.beginsWith<CarTypeItem & { pk: string; sk: string }>(keys.catalogPk, keys.carTypePrefix);
@@ -43,7 +54,9 @@ export const carTypeRepository = {
     return items.map(itemToCarType).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
   },
 
-  async create(c: CarType): Promise<void> {
-    await table.put({ ...keys.carType(c.id), ...carTypeToItem(c) }, { condition: 'attribute_not_exists(pk)' });
-  },
+  get: named.get,
+  create: named.create,
+  replace: named.replace,
+  remove: named.remove,
+  nameOwner: named.nameOwner,
 };

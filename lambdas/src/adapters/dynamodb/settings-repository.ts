@@ -11,8 +11,22 @@ export const settingsRepository = {
     return item ? (stripKeys(item) as AppSettings) : undefined;
   },
 
+  async getAppConsistent(): Promise<AppSettings | undefined> {
+    const item = await table.get<AppSettings & { pk: string; sk: string }>(keys.appSettings(), { consistent: true });
+    return item ? (stripKeys(item) as AppSettings) : undefined;
+  },
+
   async putApp(settings: AppSettings): Promise<void> {
     await table.put({ ...keys.appSettings(), ...settings });
+  },
+
+  /** The whole item, replaced only if nobody saved since `expectedVersion` was read. */
+  async saveApp(next: AppSettings, expectedVersion: number): Promise<void> {
+    await table.put({ ...keys.appSettings(), ...next }, {
+      condition: 'attribute_exists(pk) AND #version = :version',
+      names: { '#version': 'version' },
+      values: { ':version': expectedVersion },
+    });
   },
 
   async listLanguages(): Promise<LanguagePack[]> {

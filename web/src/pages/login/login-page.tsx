@@ -1,120 +1,113 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
+import Tabs from '@cloudscape-design/components/tabs';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
+import type { Role } from '../../../../shared/src/contract';
+import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
-import { describeAuthError, type TranslatableError } from '../../auth/auth-errors';
+import { describeAuthError } from '../../auth/auth-errors';
 import { postLoginPath } from '../../auth/roles';
 import { PageSpinner } from '../../components/page-spinner';
+import { useFollow } from '../../components/use-follow';
+import { EmailLogin } from './email-login';
+import { LoginAlert, type LoginFailure } from './login-alert';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The phone tab carries the country list and dial codes: loaded only when that tab exists. */
+const PhoneLogin = lazy(() => import('./phone-login').then((m) => ({ default: m.PhoneLogin })));
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
-
-/** Email sign-in (spec §2). Phone, social, forgot-password and register arrive with their flows. */
+/**
+ * Spec §2 login screen: email tab, phone tab (only with MobileLoginEnabled), the Facebook button
+ * (only with FacebookLoginEnabled), the forgot-password dialog and a register button.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { user, role, loading, signIn } = useAuth();
+  const { settings } = useSettings();
+  const { user, role, loading, refusal, clearRefusal, signInWithProvider } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<TranslatableError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const follow = useFollow();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [tab, setTab] = useState('email');
 
-  if (loading && !submitting) return <PageSpinner />;
+  if (loading && !busy) return <PageSpinner />;
   // Already signed in (or sent here by the guard without the role): go where the role belongs.
-  if (user && !submitting) return <Navigate to={postLoginPath(role)} replace />;
+  if (user && !busy) return <Navigate to={postLoginPath(role)} replace />;
 
-  const validate = (): FieldErrors => {
-    const errors: FieldErrors = {};
-    // Spec §8 keys, so server packs translate these like every other validation message.
-    if (!EMAIL.test(email.trim())) errors.email = 'proper_email';
-    if (!password) errors.password = 'password_blank_messege';
-    return errors;
+  const shown = failure ?? refusal;
+  const onFailure = (f: LoginFailure | null) => {
+    clearRefusal();
+    setFailure(f);
   };
+  const onSignedIn = (signedInRole: Role | null) => navigate(postLoginPath(signedInRole), { replace: true });
+  const step = { busy, setBusy, onFailure, onSignedIn };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validate();
-    setFieldErrors(errors);
-    if (errors.email || errors.password) return;
-    setFailure(null);
-    setSubmitting(true);
+  const facebook = async () => {
+    onFailure(null);
+    setBusy(true);
     try {
-      const signedInRole = await signIn(email, password);
-      navigate(postLoginPath(signedInRole), { replace: true });
+      await signInWithProvider('Facebook');
     } catch (e) {
       setFailure(describeAuthError(e));
-      setSubmitting(false);
+      setBusy(false);
     }
   };
 
   return (
-    <Box padding={{ vertical: 'xxl' }}>
+    <Box padding={{ vertical: 'xl' }}>
       <Grid gridDefinition={[{ colspan: { default: 12, s: 8, m: 6, l: 4 }, offset: { default: 0, s: 2, m: 3, l: 4 } }]}>
-        <form onSubmit={submit} noValidate>
-          <Form
-            header={
-              <Header variant="h1" description={t('sign_in_description')}>
-                {t('sign_in_title')}
-              </Header>
-            }
-            actions={
-              <Button variant="primary" formAction="submit" loading={submitting}>
-                {t('sign_in')}
+        <SpaceBetween size="m">
+          <Header variant="h1" description={t(settings.MobileLoginEnabled ? 'sign_in_description_any' : 'sign_in_description')}>
+            {t('sign_in_title')}
+          </Header>
+          {shown ? <LoginAlert failure={shown} onDismiss={() => onFailure(null)} /> : null}
+          <Container>
+            {settings.MobileLoginEnabled ? (
+              <Tabs
+                activeTabId={tab}
+                onChange={({ detail }) => {
+                  setTab(detail.activeTabId);
+                  onFailure(null);
+                }}
+                tabs={[
+                  { id: 'email', label: t('login_tab_email'), content: <EmailLogin {...step} /> },
+                  {
+                    id: 'phone',
+                    label: t('login_tab_phone'),
+                    content: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <PhoneLogin {...step} />
+                      </Suspense>
+                    ),
+                  },
+                ]}
+                i18nStrings={{ scrollLeftAriaLabel: t('scroll_left'), scrollRightAriaLabel: t('scroll_right') }}
+              />
+            ) : (
+              <EmailLogin {...step} />
+            )}
+          </Container>
+          {settings.FacebookLoginEnabled ? (
+            <Button onClick={() => void facebook()} disabled={busy} fullWidth data-testid="facebook-login">
+              {t('login_with_facebook')}
+            </Button>
+          ) : null}
+          <Container>
+            <SpaceBetween size="s">
+              <Box variant="p" textAlign="center">
+                {t('no_account_yet')}
+              </Box>
+              <Button href="/register" onFollow={follow} fullWidth>
+                {t('register')}
               </Button>
-            }
-          >
-            <SpaceBetween size="m">
-              {failure ? (
-                <Alert type="error" header={t('sign_in_failed')}>
-                  {t(failure.key, { defaultValue: failure.fallback })}
-                </Alert>
-              ) : null}
-              <Container>
-                <SpaceBetween size="l">
-                  <FormField label={t('email')} errorText={fieldErrors.email ? t(fieldErrors.email) : undefined}>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="username"
-                      placeholder={t('email_placeholder')}
-                      value={email}
-                      onChange={({ detail }) => setEmail(detail.value)}
-                      invalid={!!fieldErrors.email}
-                      autoFocus
-                    />
-                  </FormField>
-                  <FormField
-                    label={t('password')}
-                    errorText={fieldErrors.password ? t(fieldErrors.password) : undefined}
-                  >
-                    <Input
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={({ detail }) => setPassword(detail.value)}
-                      invalid={!!fieldErrors.password}
-                    />
-                  </FormField>
-                </SpaceBetween>
-              </Container>
             </SpaceBetween>
-          </Form>
-        </form>
+          </Container>
+        </SpaceBetween>
       </Grid>
     </Box>
   );

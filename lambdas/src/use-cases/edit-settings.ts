@@ -1,0 +1,56 @@
+import type { AdminSettings, SettingsForm } from '../../../shared/src/contract/settings';
+import { conflict, DomainError } from '../../../shared/src/domain/errors';
+import { acceptNonNegative, DEFAULT_DRIVER_RADIUS, validateSettings } from '../../../shared/src/domain/settings-rules';
+import { assertValid } from '../../../shared/src/domain/validation-result';
+import type { LicenseChecker } from '../ports/license';
+import type { AppSettings, SettingsStore } from '../ports/settings';
+import { checkLicense } from './check-license';
+
+/** The form with the §5 rules applied: numbers >= 0 kept, anything else empty (radius then defaults). */
+export function settingsFromForm(form: SettingsForm, current: AppSettings): AppSettings {
+  const bonus = acceptNonNegative(form.bonus);
+  const radius = acceptNonNegative(form.driverRadius);
+  return {
+    ...current,
+    ...form,
+    bonus: bonus === '' ? 0 : bonus,
+    driverRadius: radius === '' ? DEFAULT_DRIVER_RADIUS : radius,
+    version: current.version,
+  };
+}
+
+/** True when the only change is switching critical edits back on: the way out of demo mode. */
+function onlyLeavesDemoMode(current: AppSettings, next: AppSettings): boolean {
+  if (current.AllowCriticalEditsAdmin || !next.AllowCriticalEditsAdmin) return false;
+  const keys = new Set([...Object.keys(current), ...Object.keys(next)]);
+  for (const k of keys) {
+    if (k === 'AllowCriticalEditsAdmin' || k === 'version') continue;
+    if ((current as Record<string, unknown>)[k] !== (next as Record<string, unknown>)[k]) return false;
+  }
+  return true;
+}
+
+/**
+ * Spec §5 Settings save. In demo mode (critical edits off) a save is refused with `demo_mode`,
+ * except one that changes nothing but switching critical edits back on. Then the §5 rules
+ * (proper_bonus, required fields), the version the form was read at (409 when another save came
+ * first), and the purchase code (remote check: `wrong_code`). Success answers `updated`.
+ */
+export async function editSettings(
+  deps: { settings: SettingsStore; license: LicenseChecker },
+  input: { version: number; settings: SettingsForm },
+): Promise<{ code: 'updated'; settings: AdminSettings }> {
+  const current = await deps.settings.getAppConsistent();
+  if (!current) throw new DomainError('settings_error', 503);
+  const next = settingsFromForm(input.settings, current);
+  if (!current.AllowCriticalEditsAdmin && !onlyLeavesDemoMode(current, next)) throw new DomainError('demo_mode', 403);
+  assertValid(validateSettings(input.settings));
+  if (current.version !== input.version) throw conflict();
+  if (next.license.trim() !== '') {
+    const licence = await checkLicense(deps, { reqType: 'settings', license: next.license.trim() });
+    if (!licence.ok) throw new DomainError(licence.code, 400);
+  }
+  const saved = { ...next, version: current.version + 1 };
+  await deps.settings.saveApp(saved, current.version);
+  return { code: 'updated', settings: saved };
+}

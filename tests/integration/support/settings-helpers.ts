@@ -1,0 +1,30 @@
+import { api, DEMO, idToken } from './endpoints';
+
+/** The whole settings form as the admin reads it, with its version. */
+export async function readSettings(): Promise<{ version: number; settings: Record<string, unknown> }> {
+  const res = await api('GET', '/settings/all', { token: await idToken(DEMO.admin) });
+  if (res.status !== 200) throw new Error(`fetchAllSettings: ${res.status} ${JSON.stringify(res.body)}`);
+  const { version, ...settings } = res.body;
+  return { version, settings };
+}
+
+/** Saves settings through editSettings, changing only the given fields. */
+export async function saveSettings(change: Record<string, unknown>) {
+  const { version, settings } = await readSettings();
+  return api('PUT', '/settings', { token: await idToken(DEMO.admin), body: { version, settings: { ...settings, ...change } } });
+}
+
+/**
+ * Runs `fn` in demo mode (AllowCriticalEditsAdmin off) and switches critical edits back on after,
+ * whatever happens, so later test files find the settings as they were.
+ */
+export async function inDemoMode<T>(fn: () => Promise<T>): Promise<T> {
+  const off = await saveSettings({ AllowCriticalEditsAdmin: false });
+  if (off.status !== 200) throw new Error(`could not enter demo mode: ${off.status} ${JSON.stringify(off.body)}`);
+  try {
+    return await fn();
+  } finally {
+    const on = await saveSettings({ AllowCriticalEditsAdmin: true });
+    if (on.status !== 200) throw new Error(`could not leave demo mode: ${on.status} ${JSON.stringify(on.body)}`);
+  }
+}

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection } from '../../../web/src/live/live-connection';
+
+/** A stand-in for the browser WebSocket: records what is sent and lets the test drive events. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) { FakeSocket.all.push(this); }
+  send(text: string) { this.sent.push(JSON.parse(text)); }
+  close() { this.readyState = 3; this.onclose?.(); }
+  open() { this.readyState = 1; this.onopen?.(); }
+  drop() { this.readyState = 3; this.onclose?.(); }
+  event(topic: string) { this.onmessage?.({ data: JSON.stringify({ type: 'event', topic, change: 'MODIFY', id: 'x' }) }); }
+}
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+describe('LiveConnection (web/src/live)', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('connects with the ID token, subscribes on open and calls back on events of its topic only', async () => {
+    const live = new LiveConnection('ws://x/ws', async () => 'tok en');
+    const catalog = vi.fn();
+    const settings = vi.fn();
+    live.follow('catalog', catalog);
+    live.follow('settings', settings);
+    await flush();
+    expect(FakeSocket.all).toHaveLength(1);
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('ws://x/ws?token=tok%20en');
+    socket.open();
+    expect(socket.sent).toEqual([{ action: 'subscribe', topic: 'catalog' }, { action: 'subscribe', topic: 'settings' }]);
+    socket.event('catalog');
+    socket.onmessage?.({ data: 'not json' });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'pong', at: 1 }) });
+    expect(catalog).toHaveBeenCalledTimes(1);
+    expect(settings).not.toHaveBeenCalled();
+  });
+
+  it('reconnects with growing backoff and re-reads everything after a reconnect', async () => {
+    vi.useFakeTimers();
+    const live = new LiveConnection('ws://x/ws', async () => 't');
+    const onChange = vi.fn();
+    live.follow('catalog', onChange);
+    await vi.runAllTicks();
+    await Promise.resolve();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.drop();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    expect(onChange).not.toHaveBeenCalled();
+    FakeSocket.all[2]!.open();
+    // Events may have been missed while the socket was down: the page re-reads once.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all[2]!.sent).toEqual([{ action: 'subscribe', topic: 'catalog' }]);
+  });
+
+  it('closes when the last follower leaves and does not reconnect', async () => {
+    vi.useFakeTimers();
+    const live = new LiveConnection('ws://x/ws', async () => 't');
+    const stop = live.follow('catalog', () => undefined);
+    await Promise.resolve();
+    await Promise.resolve();
+    FakeSocket.all[0]!.open();
+    stop();
+    expect(FakeSocket.all[0]!.sent).toContainEqual({ action: 'unsubscribe', topic: 'catalog' });
+    expect(FakeSocket.all[0]!.readyState).toBe(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('does not connect without a token (signed out)', async () => {
+    const live = new LiveConnection('ws://x/ws', async () => undefined);
+    live.follow('catalog', () => undefined);
+    await flush();
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+});

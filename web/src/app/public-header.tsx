@@ -1,0 +1,165 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Drawer from '@cloudscape-design/components/drawer';
+import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { useFollow } from '../components/use-follow';
+import { SMALL_SCREEN, useMediaQuery, useScrolledPast } from '../components/use-media-query';
+import { useLanguages } from '../i18n/languages-context';
+import { useSettings } from './settings-context';
+import { SocialLinks } from './social-links';
+import './public-site.css';
+
+export const PUBLIC_HEADER_ID = 'public-header';
+/** Spec §9: the header changes colour after a 400 px scroll. */
+export const HEADER_SCROLL_THRESHOLD = 400;
+/** Spec §2 / §9: the drawer is 240 px wide. */
+export const DRAWER_WIDTH = 240;
+
+/** Left links of the public header (also the first entries of the small-screen drawer). */
+const LEFT_LINKS = [
+  { key: 'menu_home', href: '/' },
+  { key: 'about_us', href: '/about-us' },
+  { key: 'privacy_policy', href: '/privacy-policy' },
+] as const;
+
+/** Spec §2: the /bookings link reads "Login / Sign up" when logged out and "My account" when logged in. */
+export function useAccountLinkText(): string {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return t(user ? 'my_account' : 'login_signup');
+}
+
+/**
+ * A header link: a real anchor (open in a new tab works) that navigates in the app on a plain
+ * click. Plain anchors rather than Cloudscape links, whose underline and colours are made for
+ * body text, not for a bar that switches between dark and light.
+ */
+function SiteLink({ href, className, current, children }: { href: string; className: string; current?: boolean; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <a
+      href={href}
+      className={className}
+      aria-current={current ? 'page' : undefined}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+function LanguageMenu() {
+  const { t } = useTranslation();
+  const { languages, current, change } = useLanguages();
+  if (languages.length < 2) return null;
+  return (
+    <ButtonDropdown
+      ariaLabel={t('language')}
+      items={languages.map((l) => ({ id: l.code, text: l.name, lang: l.code, disabled: l.code === current }))}
+      onItemClick={({ detail }) => change(detail.id)}
+      expandToViewport
+    >
+      {languages.find((l) => l.code === current)?.name ?? current}
+    </ButtonDropdown>
+  );
+}
+
+/**
+ * Spec §2 public header: left and right links, social links, a language selector and, below
+ * 768 px, a 240 px drawer with the same content. Dark over the hero, light after 400 px.
+ */
+export function PublicHeader() {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const follow = useFollow();
+  const small = useMediaQuery(SMALL_SCREEN);
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const accountText = useAccountLinkText();
+  const inverted = !scrolled;
+
+  // Following a link in the drawer closes it; so does growing past the breakpoint.
+  useEffect(() => setDrawerOpen(false), [pathname, small]);
+
+  const drawerItems: SideNavigationProps.Item[] = [
+    ...LEFT_LINKS.map((l): SideNavigationProps.Item => ({ type: 'link', text: t(l.key), href: l.href })),
+    { type: 'divider' },
+    { type: 'link', text: accountText, href: '/bookings' },
+  ];
+
+  return (
+    <header
+      id={PUBLIC_HEADER_ID}
+      className={`public-header ${scrolled ? 'public-header--scrolled' : 'public-header--top'}`}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
+      <div className="public-header__bar">
+        <SiteLink href="/" className="public-header__brand">
+          {settings.appName}
+        </SiteLink>
+        {small ? (
+          <div className="public-header__end">
+            <Button
+              iconName="menu"
+              ariaLabel={t('open_navigation')}
+              ariaExpanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            />
+          </div>
+        ) : (
+          <>
+            <nav aria-label={t('site_navigation')} className="public-header__links">
+              {LEFT_LINKS.map((l) => (
+                <SiteLink key={l.href} href={l.href} className="public-header__link" current={pathname === l.href}>
+                  {t(l.key)}
+                </SiteLink>
+              ))}
+            </nav>
+            <div className="public-header__end">
+              <SocialLinks settings={settings} inverted={inverted} />
+              <LanguageMenu />
+              <Button variant="primary" href="/bookings" onFollow={follow} data-testid="account-link">
+                {accountText}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+      {small ? (
+        <Drawer
+          position="fixed"
+          placement="start"
+          backdrop
+          open={drawerOpen}
+          zIndex={2000}
+          onClose={() => setDrawerOpen(false)}
+          closeAction={{ ariaLabel: t('close_navigation') }}
+          header={<Box variant="h2">{settings.appName}</Box>}
+          ariaLabel={t('site_navigation')}
+          disableContentPaddings
+        >
+          <div style={{ width: DRAWER_WIDTH }} className="public-drawer">
+            <SideNavigation items={drawerItems} activeHref={pathname} onFollow={follow} />
+            <Box padding={{ horizontal: 'l', vertical: 'm' }}>
+              <SpaceBetween size="m">
+                <SocialLinks settings={settings} />
+                <LanguageMenu />
+              </SpaceBetween>
+            </Box>
+          </div>
+        </Drawer>
+      ) : null}
+    </header>
+  );
+}

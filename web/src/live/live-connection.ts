@@ -1,0 +1,128 @@
+import { ServerMessage } from '../../../shared/src/contract/ws';
+
+type Listener = () => void;
+
+const MIN_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
+/** API Gateway closes idle WebSockets after 10 minutes. */
+const PING_EVERY_MS = 5 * 60_000;
+
+/**
+ * One WebSocket per tab, shared by every `useTopic`. It connects while at least one topic is
+ * followed and a token is available, subscribes to every followed topic on each (re)connect,
+ * and reconnects with exponential backoff. After a reconnect every listener is called once,
+ * because events sent while the socket was down are lost: the page re-reads by REST.
+ */
+export class LiveConnection {
+  private socket: WebSocket | null = null;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private backoff = MIN_BACKOFF_MS;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private everOpened = false;
+  private connecting = false;
+
+  constructor(
+    private readonly wsUrl: string,
+    private readonly getToken: () => Promise<string | undefined>,
+  ) {}
+
+  follow(topic: string, listener: Listener): () => void {
+    let set = this.listeners.get(topic);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+    }
+    set.add(listener);
+    if (isNew) this.send({ action: 'subscribe', topic });
+    void this.ensureOpen();
+    return () => {
+      const current = this.listeners.get(topic);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) {
+        this.listeners.delete(topic);
+        this.send({ action: 'unsubscribe', topic });
+      }
+      if (this.listeners.size === 0) this.close();
+    };
+  }
+
+  private send(message: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private async ensureOpen(): Promise<void> {
+    if (this.socket || this.connecting || this.listeners.size === 0) return;
+    this.connecting = true;
+    let token: string | undefined;
+    try {
+      token = await this.getToken();
+    } catch {
+      token = undefined;
+    } finally {
+      this.connecting = false;
+    }
+    // Signed out: nothing to follow with; a later follow() tries again.
+    if (!token || this.socket || this.listeners.size === 0) return;
+    const socket = new WebSocket(`${this.wsUrl}?token=${encodeURIComponent(token)}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.backoff = MIN_BACKOFF_MS;
+      for (const topic of this.listeners.keys()) this.send({ action: 'subscribe', topic });
+      this.pingTimer = setInterval(() => this.send({ action: 'ping' }), PING_EVERY_MS);
+      if (reconnected) this.notifyAll();
+    };
+    socket.onmessage = (e) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      const msg = ServerMessage.safeParse(parsed);
+      if (msg.success && msg.data.type === 'event') this.notify(msg.data.topic);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      clearInterval(this.pingTimer);
+      if (this.listeners.size === 0) return;
+      const delay = this.backoff;
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      this.retryTimer = setTimeout(() => void this.ensureOpen(), delay);
+    };
+  }
+
+  private notify(topic: string): void {
+    for (const l of this.listeners.get(topic) ?? []) l();
+  }
+
+  private notifyAll(): void {
+    for (const topic of this.listeners.keys()) this.notify(topic);
+  }
+
+  close(): void {
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    const socket = this.socket;
+    this.socket = null;
+    this.everOpened = false;
+    this.backoff = MIN_BACKOFF_MS;
+    socket?.close();
+  }
+}
+
+const connections = new Map<string, LiveConnection>();
+
+export function liveConnection(wsUrl: string, getToken: () => Promise<string | undefined>): LiveConnection {
+  let c = connections.get(wsUrl);
+  if (!c) {
+    c = new LiveConnection(wsUrl, getToken);
+    connections.set(wsUrl, c);
+  }
+  return c;
+}

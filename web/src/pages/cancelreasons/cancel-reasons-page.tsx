@@ -1,0 +1,233 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CancelReason, CancelReasonList } from '../../../../shared/src/contract';
+import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/client';
+import { useNotifications } from '../../app/notifications-context';
+import { useSettings } from '../../app/settings-context';
+import { downloadCsv, toCsv } from '../../components/csv';
+import { EmptyState } from '../../components/empty-state';
+import { errorText } from '../../components/error-text';
+import { useApiQuery } from '../../components/use-api-query';
+import { useTopic } from '../../live/use-topic';
+
+const NO_ITEMS: CancelReason[] = [];
+/** Spec: ten reasons per page. */
+const PAGE_SIZE = 10;
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; reason: CancelReason } | { kind: 'delete'; reason: CancelReason } | null;
+
+/**
+ * Spec §2 /cancelreasons (admin): label and value, ten per page, add, edit and delete. A change
+ * carries the list version it was made on: deleting renumbers the rest, so a change from a stale
+ * list is refused (409) and the list re-read instead of touching the wrong reason. Editable only
+ * with critical edits (spec §5); export always on (spec §6).
+ */
+export default function CancelReasonsPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { settings } = useSettings();
+  const { notify } = useNotifications();
+  const load = useCallback((signal: AbortSignal) => api.fetchCancelReasons({}, { signal }), [api]);
+  const { data, error, loading, reload } = useApiQuery(load);
+  useTopic('catalog', reload);
+
+  const [list, setList] = useState<CancelReasonList | undefined>();
+  useEffect(() => {
+    if (data) setList(data);
+  }, [data]);
+
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [label, setLabel] = useState('');
+  const [problem, setProblem] = useState<{ key: string; fallback?: string; field?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns = useMemo<TableProps.ColumnDefinition<CancelReason>[]>(
+    () => [
+      { id: 'value', header: t('col_value'), cell: (r) => r.value, sortingField: 'value', width: 120 },
+      { id: 'label', header: t('col_label'), cell: (r) => r.label, sortingField: 'label', isRowHeader: true },
+    ],
+    [t],
+  );
+
+  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(list?.items ?? NO_ITEMS, {
+    filtering: {
+      fields: ['label'],
+      empty: <EmptyState title={t('no_cancel_reason')} />,
+      noMatch: (
+        <EmptyState
+          title={t('no_matches')}
+          subtitle={t('no_matches_description')}
+          action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
+        />
+      ),
+    },
+    pagination: { pageSize: PAGE_SIZE },
+    sorting: { defaultState: { sortingColumn: columns[0]! } },
+    selection: { trackBy: 'value', keepSelection: false },
+  });
+  const selected = collectionProps.selectedItems?.[0];
+
+  const open = (next: Dialog) => {
+    setProblem(null);
+    setLabel(next && next.kind !== 'delete' && next.kind === 'edit' ? next.reason.label : '');
+    setDialog(next);
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!dialog || !list) return;
+    if (dialog.kind !== 'delete' && !label.trim()) {
+      setProblem({ key: 'field_required', field: true });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const version = list.version;
+      const next =
+        dialog.kind === 'add'
+          ? await api.addCancelReason({ body: { label: label.trim(), version } })
+          : dialog.kind === 'edit'
+            ? await api.updateCancelReason({ params: { value: dialog.reason.value }, body: { label: label.trim(), version } })
+            : await api.deleteCancelReason({ params: { value: dialog.reason.value }, query: { version } });
+      setList(next);
+      actions.setSelectedItems([]);
+      setDialog(null);
+      notify({ id: 'cancelreasons', type: 'success', messageKey: `cancel_reason_${dialog.kind === 'add' ? 'added' : dialog.kind === 'edit' ? 'updated' : 'deleted'}` });
+    } catch (err) {
+      setProblem({ key: isApiError(err) ? err.code : 'request_failed', fallback: errorText(t, err) });
+      if (isApiError(err) && (err.code === 'conflict' || err.code === 'not_found')) reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    downloadCsv(
+      `cancellation-reasons-${date}.csv`,
+      toCsv([{ header: t('col_value'), value: (r: CancelReason) => r.value }, { header: t('col_label'), value: (r: CancelReason) => r.label }], allPageItems),
+    );
+  };
+
+  const problemAlert = problem && !problem.field ? (
+    <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="cancel-reason-error">
+      {t(problem.key, { defaultValue: problem.fallback })}
+    </Alert>
+  ) : null;
+
+  return (
+    <SpaceBetween size="m">
+      {!settings.AllowCriticalEditsAdmin ? (
+        <Alert type="warning" data-testid="demo-mode-notice">
+          {t('demo_mode_notice')}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert type="error" header={t('load_failed')} action={<Button onClick={reload}>{t('retry')}</Button>}>
+          {errorText(t, error)}
+        </Alert>
+      ) : null}
+      <Table
+        {...collectionProps}
+        selectionType="single"
+        variant="full-page"
+        stickyHeader
+        items={items}
+        columnDefinitions={columns}
+        trackBy="value"
+        loading={loading && !list}
+        loadingText={t('loading')}
+        ariaLabels={{
+          selectionGroupLabel: t('select_cancel_reason'),
+          itemSelectionLabel: (_, item) => item.label,
+          allItemsSelectionLabel: () => t('select_cancel_reason'),
+        }}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={list ? `(${list.items.length})` : undefined}
+            description={t('cancel_reasons_description')}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button iconName="download" onClick={exportCsv} disabled={!list?.items.length} data-testid="export-csv">
+                  {t('export_csv')}
+                </Button>
+                <ButtonDropdown
+                  disabled={!selected}
+                  items={[
+                    { id: 'edit', text: t('edit') },
+                    { id: 'delete', text: t('delete') },
+                  ]}
+                  onItemClick={({ detail }) => selected && open({ kind: detail.id as 'edit' | 'delete', reason: selected })}
+                  data-testid="cancel-reason-actions"
+                >
+                  {t('actions')}
+                </ButtonDropdown>
+                <Button variant="primary" onClick={() => open({ kind: 'add' })} disabled={!list} data-testid="add-cancel-reason">
+                  {t('add_cancel_reason')}
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            {t('cancel_reasons_title')}
+          </Header>
+        }
+        filter={
+          <TextFilter
+            {...filterProps}
+            filteringPlaceholder={t('find_cancel_reasons')}
+            filteringAriaLabel={t('find_cancel_reasons')}
+            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
+          />
+        }
+        pagination={<Pagination {...paginationProps} />}
+      />
+      <Modal
+        visible={dialog !== null}
+        onDismiss={() => setDialog(null)}
+        header={t(dialog?.kind === 'add' ? 'add_cancel_reason' : dialog?.kind === 'edit' ? 'edit_cancel_reason' : 'delete_cancel_reason')}
+        closeAriaLabel={t('close')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setDialog(null)} disabled={busy}>
+                {t('cancel')}
+              </Button>
+              <Button variant="primary" onClick={() => void submit()} loading={busy} data-testid="cancel-reason-save">
+                {t(dialog?.kind === 'delete' ? 'delete' : 'save')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          {problemAlert}
+          {dialog?.kind === 'delete' ? (
+            <Box variant="p">{t('delete_cancel_reason_text', { label: dialog.reason.label })}</Box>
+          ) : (
+            <form onSubmit={(e) => void submit(e)} noValidate>
+              <FormField label={t('col_label')} errorText={problem?.field ? t(problem.key) : undefined}>
+                <Input value={label} onChange={({ detail }) => setLabel(detail.value)} invalid={problem?.field} data-testid="cancel-reason-label" />
+              </FormField>
+            </form>
+          )}
+        </SpaceBetween>
+      </Modal>
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,251 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Alert from '@cloudscape-design/components/alert';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Promo } from '../../../../shared/src/contract';
+import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/client';
+import { useNotifications } from '../../app/notifications-context';
+import { useSettings } from '../../app/settings-context';
+import { downloadCsv, toCsv } from '../../components/csv';
+import { EmptyState } from '../../components/empty-state';
+import { errorText } from '../../components/error-text';
+import { formatMoney, formatPercent } from '../../components/format-money';
+import { useApiQuery } from '../../components/use-api-query';
+import { useTopic } from '../../live/use-topic';
+import { PromoFormModal, isExpired } from './promo-form-modal';
+
+const NO_ITEMS: Promo[] = [];
+
+/**
+ * Spec §2 /promos (admin): every §3 field, `user_avail` shown read-only, add, edit and delete
+ * (refused in demo mode). Export only with critical edits (spec §6: promos are not among the
+ * always-on exports).
+ */
+export default function PromosPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { settings } = useSettings();
+  const { notify } = useNotifications();
+  const load = useCallback((signal: AbortSignal) => api.fetchPromos({}, { signal }), [api]);
+  const { data, error, loading, reload } = useApiQuery(load);
+  useTopic('catalog', reload);
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const today = new Date().toISOString().slice(0, 10);
+
+  const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<{ key: string; fallback: string } | null>(null);
+
+  const discount = useCallback(
+    (p: Promo) => (p.promo_discount_type === 'flat' ? formatMoney(p.promo_discount_value, settings.symbol, locale) : formatPercent(p.promo_discount_value, locale)),
+    [settings.symbol, locale],
+  );
+  const money = useCallback((n: number) => formatMoney(n, settings.symbol, locale), [settings.symbol, locale]);
+
+  const columns = useMemo<TableProps.ColumnDefinition<Promo>[]>(
+    () => [
+      { id: 'promo_name', header: t('col_promo_name'), cell: (p) => p.promo_name, sortingField: 'promo_name', isRowHeader: true },
+      { id: 'promo_description', header: t('col_description'), cell: (p) => p.promo_description || '—' },
+      { id: 'promo_discount_type', header: t('col_discount_type'), cell: (p) => t(`discount_${p.promo_discount_type}`), sortingField: 'promo_discount_type' },
+      { id: 'promo_discount_value', header: t('col_discount_value'), cell: discount, sortingField: 'promo_discount_value' },
+      { id: 'max_promo_discount_value', header: t('col_max_discount'), cell: (p) => money(p.max_promo_discount_value), sortingField: 'max_promo_discount_value' },
+      { id: 'min_order', header: t('col_min_order'), cell: (p) => money(p.min_order), sortingField: 'min_order' },
+      {
+        id: 'promo_validity',
+        header: t('col_validity'),
+        cell: (p) => (
+          <SpaceBetween direction="horizontal" size="xs">
+            <span>{p.promo_validity}</span>
+            {isExpired(p.promo_validity, today) ? <Badge color="grey">{t('promo_expired')}</Badge> : null}
+          </SpaceBetween>
+        ),
+        sortingField: 'promo_validity',
+      },
+      { id: 'promo_usage_limit', header: t('col_usage_limit'), cell: (p) => p.promo_usage_limit, sortingField: 'promo_usage_limit' },
+      { id: 'user_avail', header: t('col_user_avail'), cell: (p) => p.user_avail, sortingField: 'user_avail' },
+    ],
+    [t, discount, money, today],
+  );
+
+  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(data?.items ?? NO_ITEMS, {
+    filtering: {
+      fields: ['promo_name', 'promo_description'],
+      // Spec §8 fixed string.
+      empty: <EmptyState title={t('no_promos_available')} />,
+      noMatch: (
+        <EmptyState
+          title={t('no_matches')}
+          subtitle={t('no_matches_description')}
+          action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
+        />
+      ),
+    },
+    pagination: { pageSize: 10 },
+    sorting: {},
+    selection: { trackBy: 'id', keepSelection: true },
+  });
+  const selectedId = collectionProps.selectedItems?.[0]?.id;
+  const selected = data?.items.find((p) => p.id === selectedId);
+
+  const confirmDelete = async () => {
+    if (!selected) return;
+    setDeleting(true);
+    setDeleteProblem(null);
+    try {
+      await api.deletePromo({ params: { id: selected.id }, query: { version: selected.version } });
+      setDeleteOpen(false);
+      actions.setSelectedItems([]);
+      notify({ id: 'promos', type: 'success', messageKey: 'promo_deleted' });
+      reload();
+    } catch (e) {
+      setDeleteProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) });
+      if (isApiError(e) && e.code === 'conflict') reload();
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const exportCsv = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    const cols = [
+      { header: t('col_promo_name'), value: (p: Promo) => p.promo_name },
+      { header: t('col_description'), value: (p: Promo) => p.promo_description },
+      { header: t('col_discount_type'), value: (p: Promo) => p.promo_discount_type },
+      { header: t('col_discount_value'), value: (p: Promo) => p.promo_discount_value },
+      { header: t('col_max_discount'), value: (p: Promo) => p.max_promo_discount_value.toFixed(2) },
+      { header: t('col_min_order'), value: (p: Promo) => p.min_order.toFixed(2) },
+      { header: t('col_validity'), value: (p: Promo) => p.promo_validity },
+      { header: t('col_usage_limit'), value: (p: Promo) => p.promo_usage_limit },
+      { header: t('col_user_avail'), value: (p: Promo) => p.user_avail },
+    ];
+    downloadCsv(`promos-${date}.csv`, toCsv(cols, allPageItems));
+  };
+
+  return (
+    <SpaceBetween size="m">
+      {!settings.AllowCriticalEditsAdmin ? (
+        <Alert type="warning" data-testid="demo-mode-notice">
+          {t('demo_mode_notice')}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert type="error" header={t('load_failed')} action={<Button onClick={reload}>{t('retry')}</Button>}>
+          {errorText(t, error)}
+        </Alert>
+      ) : null}
+      <Table
+        {...collectionProps}
+        selectionType="single"
+        variant="full-page"
+        stickyHeader
+        items={items}
+        columnDefinitions={columns}
+        trackBy="id"
+        loading={loading && !data}
+        loadingText={t('loading')}
+        ariaLabels={{
+          selectionGroupLabel: t('select_promo'),
+          itemSelectionLabel: (_, item) => item.promo_name,
+          allItemsSelectionLabel: () => t('select_promo'),
+        }}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={data ? `(${data.items.length})` : undefined}
+            description={t('promos_description')}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                {settings.AllowCriticalEditsAdmin ? (
+                  <Button iconName="download" onClick={exportCsv} disabled={!data?.items.length} data-testid="export-csv">
+                    {t('export_csv')}
+                  </Button>
+                ) : null}
+                <ButtonDropdown
+                  disabled={!selected}
+                  items={[
+                    { id: 'edit', text: t('edit') },
+                    { id: 'delete', text: t('delete') },
+                  ]}
+                  onItemClick={({ detail }) => {
+                    if (detail.id === 'edit') setFormOpen('edit');
+                    else {
+                      setDeleteProblem(null);
+                      setDeleteOpen(true);
+                    }
+                  }}
+                  data-testid="promo-actions"
+                >
+                  {t('actions')}
+                </ButtonDropdown>
+                <Button variant="primary" onClick={() => setFormOpen('add')} data-testid="add-promo">
+                  {t('add_promo')}
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            {t('promos_title')}
+          </Header>
+        }
+        filter={
+          <TextFilter
+            {...filterProps}
+            filteringPlaceholder={t('find_promos')}
+            filteringAriaLabel={t('find_promos')}
+            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
+          />
+        }
+        pagination={<Pagination {...paginationProps} />}
+      />
+      <PromoFormModal
+        visible={formOpen !== null}
+        promo={formOpen === 'edit' ? selected : undefined}
+        onDismiss={() => setFormOpen(null)}
+        onSaved={(saved, mode) => {
+          setFormOpen(null);
+          actions.setSelectedItems([saved]);
+          notify({ id: 'promos', type: 'success', messageKey: mode === 'add' ? 'promo_added' : 'promo_updated' });
+          reload();
+        }}
+      />
+      <Modal
+        visible={deleteOpen}
+        onDismiss={() => setDeleteOpen(false)}
+        header={t('delete_promo')}
+        closeAriaLabel={t('close')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setDeleteOpen(false)} disabled={deleting}>
+                {t('cancel')}
+              </Button>
+              <Button variant="primary" onClick={() => void confirmDelete()} loading={deleting} data-testid="delete-promo-confirm">
+                {t('delete')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          <Box variant="p">{t('delete_promo_text', { name: selected?.promo_name ?? '' })}</Box>
+          {deleteProblem ? (
+            <Alert type={deleteProblem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="delete-promo-error">
+              {t(deleteProblem.key, { defaultValue: deleteProblem.fallback })}
+            </Alert>
+          ) : null}
+        </SpaceBetween>
+      </Modal>
+    </SpaceBetween>
+  );
+}

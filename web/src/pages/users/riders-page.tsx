@@ -1,0 +1,6 @@
+import { UsersPage } from './users-page';
+
+/** Spec §2 /riders (admin). */
+export default function RidersPage() {
+  return <UsersPage usertype="rider" />;
+}
