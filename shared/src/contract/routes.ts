@@ -37,6 +37,7 @@ export const contract = {
   createProfileImageUploadUrl: users.createProfileImageUploadUrl,
   setProfileImage: users.setProfileImage,
   deleteAccount: users.deleteAccount,
+  verifyLicense: users.verifyLicense,
   fetchUsers: users.fetchUsers,
   addUser: users.addUser,
   editUser: users.editUser,

@@ -142,3 +142,15 @@ export const deleteUser = route({
   params: UserId,
   response: z.object({ deleted: z.literal(true) }),
 });
+
+/**
+ * Spec §4 Startup / §7: the licence check at sign-in. 200 when it passes (or none is configured);
+ * 403 `base_settings_error_1` (rejected) or `base_settings_error_2` (cannot be asked), and the web
+ * signs the user out.
+ */
+export const verifyLicense = route({
+  method: 'POST', path: '/me/license-check', operationId: 'verifyLicense', area: 'users', auth: ROLES,
+  summary: 'Run the deployer\'s licence check for a signed-in session',
+  body: z.object({}).strict(),
+  response: z.object({ ok: z.literal(true) }),
+});

@@ -118,6 +118,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   setProfileImage: async () => ({ path: '/me/profile-image', body: {} }),
   // The matrix must not delete the demo accounts: a 401/403 check only, see `destructive`.
   deleteAccount: async () => ({ path: '/me' }),
+  verifyLicense: async () => ({ path: '/me/license-check', body: {} }),
   fetchUsers: async () => ({ path: '/users?usertype=driver' }),
   addUser: async () => {
     const n = unique();
