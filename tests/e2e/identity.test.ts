@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import {
@@ -42,6 +42,12 @@ describe('identity, users and the web app shell', () => {
       });
       afterAll(async () => {
         await page?.close();
+      });
+      // A failed step leaves a picture of where it stopped.
+      afterEach(async (ctx) => {
+        if (ctx.task.result?.state === 'fail' && page) {
+          await shot(page, `identity-failed-${size}-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
+        }
       });
 
       it('shows the public site: header, hero with the booking slot, features, store banner, footer', async () => {

@@ -71,13 +71,15 @@ export function AuthProvider({
 
   /**
    * Session + profile. A profile the API refuses (not approved, e-mail not verified, no profile
-   * or an unknown type) ends the session, and the refusal goes to the caller.
+   * or an unknown type) ends the session, and the refusal goes to the caller. At sign-in
+   * (`atSignIn`) the licence check runs too (spec §4 Startup): base_settings_error_1 / _2 end it.
    */
-  const loadSignedIn = useCallback(async (): Promise<AuthState> => {
+  const loadSignedIn = useCallback(async (atSignIn = false): Promise<AuthState> => {
     const session = await currentSession();
     if (!session) return SIGNED_OUT;
     try {
       const user = await api.fetchUser();
+      if (atSignIn) await api.verifyLicense({ body: {} });
       return { user, role: session.role, loading: false };
     } catch (e) {
       if (isApiError(e) && (e.status === 401 || e.status === 403)) await signOutUser().catch(() => undefined);
@@ -87,11 +89,11 @@ export function AuthProvider({
 
   /** Start-up and social returns: a refusal is remembered for the login page, not thrown. */
   const loadInBackground = useCallback(
-    (wait = 0) => {
+    (wait = 0, atSignIn = false) => {
       const mine = ++generation.current;
       setState((s) => ({ ...s, loading: true }));
       void delay(wait)
-        .then(loadSignedIn)
+        .then(() => loadSignedIn(atSignIn))
         .catch((e: unknown) => {
           if (isApiError(e) && (e.status === 401 || e.status === 403)) setRefusal(describeAuthError(e));
           return SIGNED_OUT;
@@ -115,7 +117,7 @@ export function AuthProvider({
           setState(SIGNED_OUT);
           break;
         case 'signInWithRedirect':
-          loadInBackground(SOCIAL_PROFILE_DELAY_MS);
+          loadInBackground(SOCIAL_PROFILE_DELAY_MS, true);
           break;
         case 'signInWithRedirect_failure':
           setRefusal(describeAuthError(payload.data.error));
@@ -131,7 +133,7 @@ export function AuthProvider({
       setRefusal(null);
       try {
         await cognitoStep();
-        const next = await loadSignedIn();
+        const next = await loadSignedIn(true);
         if (generation.current === mine) setState(next);
         return next.role;
       } catch (e) {
@@ -174,7 +176,7 @@ export function AuthProvider({
 
   const refreshUser = useCallback(async () => {
     const mine = ++generation.current;
-    const next = await loadSignedIn().catch(() => SIGNED_OUT);
+    const next = await loadSignedIn(false).catch(() => SIGNED_OUT);
     if (generation.current === mine) setState(next);
   }, [loadSignedIn]);
 
