@@ -6,8 +6,10 @@ import { isApiError } from '../api/client';
 import type { RuntimeConfig } from '../config/load-config';
 import { describeAuthError, type TranslatableError } from './auth-errors';
 import {
+  confirmEmailVerification,
   confirmPhoneSignIn,
   currentSession,
+  sendEmailVerificationCode,
   signInWithPassword,
   signOutUser,
   startPhoneSignIn,
@@ -42,6 +44,12 @@ export interface AuthContextValue {
   signOut: () => Promise<void>;
   /** Reload the profile after the user or an admin changed it. */
   refreshUser: () => Promise<void>;
+  /** True while a password user must confirm the code e-mailed because email_verify is on. */
+  emailVerificationPending: boolean;
+  /** Confirms the e-mailed code and finishes the sign-in; resolves with the role. */
+  verifyEmail: (code: string) => Promise<Role | null>;
+  /** Gives up verifying: the session ends (spec: the user is signed out). */
+  cancelEmailVerification: () => Promise<void>;
 }
 
 interface AuthState {
@@ -66,6 +74,7 @@ export function AuthProvider({
   const api = useApi();
   const [state, setState] = useState<AuthState>({ user: null, role: null, loading: true });
   const [refusal, setRefusal] = useState<TranslatableError | null>(null);
+  const [emailVerificationPending, setEmailVerificationPending] = useState(false);
   // Guards against an older load finishing after a newer sign-in or sign-out.
   const generation = useRef(0);
 
@@ -82,6 +91,12 @@ export function AuthProvider({
       if (atSignIn) await api.verifyLicense({ body: {} });
       return { user, role: session.role, loading: false };
     } catch (e) {
+      // An unverified e-mail gets a code instead of the door: the session stays until the user
+      // confirms or gives up (a code can only be sent and confirmed while signed in).
+      if (isApiError(e) && e.code === 'email_verify_message' && (await sendEmailVerificationCode().then(() => true, () => false))) {
+        setEmailVerificationPending(true);
+        throw e;
+      }
       if (isApiError(e) && (e.status === 401 || e.status === 403)) await signOutUser().catch(() => undefined);
       throw e;
     }
@@ -182,6 +197,22 @@ export function AuthProvider({
 
   const clearRefusal = useCallback(() => setRefusal(null), []);
 
+  const verifyEmail = useCallback(
+    async (code: string) => {
+      const role = await completeSignIn(async () => {
+        await confirmEmailVerification(code.trim());
+        setEmailVerificationPending(false);
+      });
+      return role;
+    },
+    [completeSignIn],
+  );
+
+  const cancelEmailVerification = useCallback(async () => {
+    setEmailVerificationPending(false);
+    await signOut();
+  }, [signOut]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
@@ -193,8 +224,12 @@ export function AuthProvider({
       signInWithProvider,
       signOut,
       refreshUser,
+      emailVerificationPending,
+      verifyEmail,
+      cancelEmailVerification,
     }),
-    [state, refusal, clearRefusal, signIn, requestPhoneCode, confirmPhoneCode, signInWithProvider, signOut, refreshUser],
+    [state, refusal, clearRefusal, signIn, requestPhoneCode, confirmPhoneCode, signInWithProvider, signOut, refreshUser,
+      emailVerificationPending, verifyEmail, cancelEmailVerification],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,8 @@
 import {
   confirmResetPassword,
   confirmSignIn,
+  confirmUserAttribute,
+  sendUserAttributeVerificationCode,
   fetchAuthSession,
   resetPassword,
   signIn,
@@ -111,4 +113,18 @@ export async function completePasswordReset(email: string, code: string, newPass
 
 export async function signOutUser(): Promise<void> {
   await signOut();
+}
+
+/**
+ * Spec §4 Sign-in with email_verify on: Cognito e-mails a code to the signed-in user (locally it is
+ * printed by `npm start` and kept at /local/outbox).
+ */
+export async function sendEmailVerificationCode(): Promise<void> {
+  await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+}
+
+/** Confirms the code, then refreshes the tokens so the API sees `email_verified` at once. */
+export async function confirmEmailVerification(code: string): Promise<void> {
+  await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+  await fetchAuthSession({ forceRefresh: true });
 }

@@ -14,10 +14,10 @@ import { cognitoClient } from './client';
  */
 export const cognitoIdentityProvider: IdentityProvider = {
   async createUser({ email, password, phone, emailVerified }) {
-    const attributes: AttributeType[] = [
-      { Name: 'email', Value: email },
-      { Name: 'email_verified', Value: String(emailVerified) },
-    ];
+    // An unverified address is one without the attribute: Cognito's default, and the local
+    // emulator reads any present value (even "false") as verified.
+    const attributes: AttributeType[] = [{ Name: 'email', Value: email }];
+    if (emailVerified) attributes.push({ Name: 'email_verified', Value: 'true' });
     if (phone) attributes.push({ Name: 'phone_number', Value: phone });
     let sub: string | undefined;
     try {

@@ -16,6 +16,7 @@ import { postLoginPath } from '../../auth/roles';
 import { PageSpinner } from '../../components/page-spinner';
 import { useFollow } from '../../components/use-follow';
 import { EmailLogin } from './email-login';
+import { EmailVerificationModal } from './email-verification-modal';
 import { LoginAlert, type LoginFailure } from './login-alert';
 
 /** The phone tab carries the country list and dial codes: loaded only when that tab exists. */
@@ -66,6 +67,7 @@ export default function LoginPage() {
             {t('sign_in_title')}
           </Header>
           {shown ? <LoginAlert failure={shown} onDismiss={() => onFailure(null)} /> : null}
+          <EmailVerificationModal onSignedIn={onSignedIn} />
           <Container>
             {settings.MobileLoginEnabled ? (
               <Tabs
