@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
+import { messagesEn } from '../../shared/src/i18n/messages';
 import {
   choose,
   codeSentTo,
@@ -116,7 +117,7 @@ describe('identity, users and the web app shell', () => {
         const reset = dialog(page);
         await reset.getByLabel('Email', { exact: true }).fill(email);
         await page.getByTestId('forgot-password-submit').click();
-        await reset.getByText('A password reset link has been sent to your email address.').waitFor();
+        await reset.getByText(messagesEn.reset_pass_msg).waitFor();
         await reset.getByLabel('Code', { exact: true }).fill(await codeSentTo(email, since));
         await reset.getByLabel('New password', { exact: true }).fill('Changed123');
         await shot(page, `identity-forgot-password-${size}`);

@@ -11,6 +11,6 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
   const connectionId = event.requestContext.connectionId;
   if (!caller || !connectionId) return { statusCode: 401, body: 'Unauthorized' };
   await connectionRepository.put({ connectionId, uid: caller.uid, role: caller.role }, Date.now());
-  logger.info('connected', { connectionId, uid: caller.uid });
+  logger.debug('connected', { connectionId, uid: caller.uid });
   return { statusCode: 200, body: 'Connected' };
 };
