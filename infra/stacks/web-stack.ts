@@ -23,6 +23,8 @@ export interface RuntimeConfig {
   cognitoEndpoint: string;
   authFlowType: 'USER_SRP_AUTH';
   mapStyle: string;
+  /** The Cognito hosted domain, present when Facebook/Apple sign-in is configured. */
+  oauthDomain?: string;
 }
 
 export interface WebStackProps extends StackProps {
@@ -134,6 +136,7 @@ export class WebStack extends Stack {
       cognitoEndpoint: `https://cognito-idp.${region}.${this.urlSuffix}/`,
       authFlowType: 'USER_SRP_AUTH',
       mapStyle: props.mapName,
+      ...(props.config.authDomainPrefix ? { oauthDomain: `${props.config.authDomainPrefix}.auth.${region}.amazoncognito.com` } : {}),
     };
     this.deploySite(site, props.webDist ?? fromRepo(WEB_DIST));
 

@@ -14,6 +14,27 @@ describe('authorization matrix (spec §2, §6)', () => {
     for (const r of ROLES) tokens[r] = await idToken(DEMO[r]);
   });
 
+  // The sixth kind of caller: a signed-in driver whom an admin has unapproved.
+  let unapproved = '';
+  beforeAll(async () => {
+    const n = Date.now().toString(36);
+    const body = { usertype: 'driver', firstName: 'Una', lastName: 'Pproved', email: `unapproved-${n}@example.com`, mobile: `+1666${String(Date.now()).slice(-8)}`, password: 'Unapproved1', carType: 'Economy' };
+    const added = await api('POST', '/users', { token: tokens.admin, body });
+    await api('POST', `/users/${added.body.id}/approval`, { token: tokens.admin, body: { approved: false } });
+    unapproved = await idToken(body.email, body.password);
+  });
+
+  for (const r of routes) {
+    const op = r.operationId as OperationId;
+    const expected = r.auth === 'public' ? 'allowed' : r.auth.includes('driver') ? 'require_approval' : 'forbidden';
+    it(`${r.operationId} as an unapproved driver: ${expected}`, async () => {
+      const sample = await sampleRequests[op]();
+      const res = await api(r.method, sample.path, { token: unapproved, body: sample.body });
+      if (expected === 'allowed') expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      else expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 403, code: expected });
+    });
+  }
+
   it('has a sample request for every route', () => {
     for (const r of routes) expect(sampleRequests[r.operationId as OperationId], r.operationId).toBeDefined();
   });
