@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment read and validated once, on first use (not at import) so that the local cloud can

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../../shared/src/contract/route';
 import { routes, type OperationId } from '../../shared/src/contract/routes';
 import { api, DEMO, idToken } from './support/endpoints';

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { loadRequestContext } from '../adapters/dynamodb/request-context-repository';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from './route';
 
 const Email = z.string().trim().min(1).max(254);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ImageUpload, UploadTicket } from './auth';
 import { Id, Money } from './common';
 import { ROLES, route } from './route';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Decimal money at the API edge: at most two decimals (spec §9), never negative. */
 export const Money = z.number().nonnegative().multipleOf(0.01);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES, route } from './route';
 
 export const AppMode = z.enum(['taxi', 'delivery']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDate, LatLng } from './common';
 import { ImageUpload, UploadTicket } from './auth';
 import { page, PageQuery } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * WebSocket topics. A client subscribes to topics; the stream fan-out posts an `event` message to

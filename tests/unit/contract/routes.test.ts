@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { handlerEntry } from '../../../shared/src/contract/route';
 import { routes } from '../../../shared/src/contract/routes';
 import { buildOpenApi } from '../../../shared/src/contract/openapi';

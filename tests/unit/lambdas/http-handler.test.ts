@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { httpHandler } from '../../../lambdas/src/middleware/http-handler';
