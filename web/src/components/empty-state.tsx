@@ -1,5 +1,7 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The table empty and no-match slot (Cloudscape's empty-state pattern). */
 export function EmptyState({ title, subtitle, action }: { title: string; subtitle?: string; action?: ReactNode }) {
@@ -15,5 +17,17 @@ export function EmptyState({ title, subtitle, action }: { title: string; subtitl
       ) : null}
       {action}
     </Box>
+  );
+}
+
+/** The table no-match slot: the filter hides every row; offers to clear it. */
+export function NoMatchState({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={t('no_matches')}
+      subtitle={t('no_matches_description')}
+      action={<Button onClick={onClear}>{t('clear_filter')}</Button>}
+    />
   );
 }

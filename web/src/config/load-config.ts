@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Written next to the site at deploy time (CDK) and by the local cloud at start, so one build

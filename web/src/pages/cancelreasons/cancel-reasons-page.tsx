@@ -1,26 +1,29 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CancelReason, CancelReasonList } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
-import { useSettings } from '../../app/settings-context';
 import { downloadCsv, toCsv } from '../../components/csv';
-import { EmptyState } from '../../components/empty-state';
+import { DemoModeNotice } from '../../components/demo-mode-notice';
+import { EmptyState, NoMatchState } from '../../components/empty-state';
 import { errorText } from '../../components/error-text';
+import { ExportCsvButton } from '../../components/export-csv-button';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { ModalFooter } from '../../components/modal-footer';
+import { ProblemAlert } from '../../components/problem-alert';
+import { TableHeader } from '../../components/table-header';
+import { TableTextFilter } from '../../components/table-text-filter';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 
@@ -39,7 +42,6 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; reason: CancelReason } | { kind:
 export default function CancelReasonsPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const { settings } = useSettings();
   const { notify } = useNotifications();
   const load = useCallback((signal: AbortSignal) => api.fetchCancelReasons({}, { signal }), [api]);
   const { data, error, loading, reload } = useApiQuery(load);
@@ -67,13 +69,7 @@ export default function CancelReasonsPage() {
     filtering: {
       fields: ['label'],
       empty: <EmptyState title={t('no_cancel_reason')} />,
-      noMatch: (
-        <EmptyState
-          title={t('no_matches')}
-          subtitle={t('no_matches_description')}
-          action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
-        />
-      ),
+      noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
     },
     pagination: { pageSize: PAGE_SIZE },
     sorting: { defaultState: { sortingColumn: columns[0]! } },
@@ -124,24 +120,10 @@ export default function CancelReasonsPage() {
     );
   };
 
-  const problemAlert = problem && !problem.field ? (
-    <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="cancel-reason-error">
-      {t(problem.key, { defaultValue: problem.fallback })}
-    </Alert>
-  ) : null;
-
   return (
     <SpaceBetween size="m">
-      {!settings.AllowCriticalEditsAdmin ? (
-        <Alert type="warning" data-testid="demo-mode-notice">
-          {t('demo_mode_notice')}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert type="error" header={t('load_failed')} action={<Button onClick={reload}>{t('retry')}</Button>}>
-          {errorText(t, error)}
-        </Alert>
-      ) : null}
+      <DemoModeNotice />
+      <LoadErrorAlert error={error} onRetry={reload} />
       <Table
         {...collectionProps}
         selectionType="single"
@@ -158,15 +140,13 @@ export default function CancelReasonsPage() {
           allItemsSelectionLabel: () => t('select_cancel_reason'),
         }}
         header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={list ? `(${list.items.length})` : undefined}
+          <TableHeader
+            title={t('cancel_reasons_title')}
             description={t('cancel_reasons_description')}
+            count={list?.items.length}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="download" onClick={exportCsv} disabled={!list?.items.length} data-testid="export-csv">
-                  {t('export_csv')}
-                </Button>
+              <>
+                <ExportCsvButton onClick={exportCsv} disabled={!list?.items.length} />
                 <ButtonDropdown
                   disabled={!selected}
                   items={[
@@ -181,20 +161,11 @@ export default function CancelReasonsPage() {
                 <Button variant="primary" onClick={() => open({ kind: 'add' })} disabled={!list} data-testid="add-cancel-reason">
                   {t('add_cancel_reason')}
                 </Button>
-              </SpaceBetween>
+              </>
             }
-          >
-            {t('cancel_reasons_title')}
-          </Header>
-        }
-        filter={
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder={t('find_cancel_reasons')}
-            filteringAriaLabel={t('find_cancel_reasons')}
-            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
           />
         }
+        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_cancel_reasons')} filteredItemsCount={filteredItemsCount} />}
         pagination={<Pagination {...paginationProps} />}
       />
       <Modal
@@ -203,20 +174,17 @@ export default function CancelReasonsPage() {
         header={t(dialog?.kind === 'add' ? 'add_cancel_reason' : dialog?.kind === 'edit' ? 'edit_cancel_reason' : 'delete_cancel_reason')}
         closeAriaLabel={t('close')}
         footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setDialog(null)} disabled={busy}>
-                {t('cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void submit()} loading={busy} data-testid="cancel-reason-save">
-                {t(dialog?.kind === 'delete' ? 'delete' : 'save')}
-              </Button>
-            </SpaceBetween>
-          </Box>
+          <ModalFooter
+            onCancel={() => setDialog(null)}
+            onConfirm={() => void submit()}
+            busy={busy}
+            confirmLabel={t(dialog?.kind === 'delete' ? 'delete' : 'save')}
+            confirmTestId="cancel-reason-save"
+          />
         }
       >
         <SpaceBetween size="m">
-          {problemAlert}
+          <ProblemAlert problem={problem && !problem.field ? problem : null} testId="cancel-reason-error" />
           {dialog?.kind === 'delete' ? (
             <Box variant="p">{t('delete_cancel_reason_text', { label: dialog.reason.label })}</Box>
           ) : (

@@ -1,6 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
@@ -17,6 +14,8 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
+import { ModalFooter } from '../../components/modal-footer';
+import { ProblemAlert } from '../../components/problem-alert';
 import { imageProblem, IMAGE_TYPES, putToTicket } from '../../components/upload-file';
 import { fieldsOf, parseAmount, type CarTypeBody } from './car-type-body';
 
@@ -163,26 +162,11 @@ export function CarTypeFormModal({ visible, carType: current, onDismiss, onSaved
       onDismiss={onDismiss}
       header={t(mode === 'add' ? 'add_car_type' : 'edit_car_type')}
       closeAriaLabel={t('close')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button variant="primary" onClick={() => void submit()} loading={busy} data-testid="cartype-save">
-              {t('save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<ModalFooter onCancel={onDismiss} onConfirm={() => void submit()} busy={busy} confirmLabel={t('save')} confirmTestId="cartype-save" />}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <SpaceBetween size="m">
-          {problem && !problem.field ? (
-            <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="cartype-form-error">
-              {t(problem.key, { defaultValue: problem.fallback })}
-            </Alert>
-          ) : null}
+          <ProblemAlert problem={problem && !problem.field ? problem : null} testId="cartype-form-error" />
           <Grid gridDefinition={[half, half]}>
             <FormField label={t('col_name')} errorText={fieldError('name')}>
               <Input value={name} onChange={({ detail }) => { setName(detail.value); if (problem?.field === 'name') setProblem(null); }} invalid={problem?.field === 'name'} data-testid="cartype-name" />

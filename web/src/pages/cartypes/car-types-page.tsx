@@ -1,15 +1,10 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarType } from '../../../../shared/src/contract';
@@ -17,10 +12,17 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { downloadCsv, toCsv } from '../../components/csv';
-import { EmptyState } from '../../components/empty-state';
-import { errorText } from '../../components/error-text';
+import { DemoModeNotice } from '../../components/demo-mode-notice';
+import { EmptyState, NoMatchState } from '../../components/empty-state';
+import { ExportCsvButton } from '../../components/export-csv-button';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { ProblemAlert } from '../../components/problem-alert';
+import { TableHeader } from '../../components/table-header';
+import { TableTextFilter } from '../../components/table-text-filter';
 import { useApiQuery } from '../../components/use-api-query';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { useLocalStorage } from '../../components/use-local-storage';
 import { useTopic } from '../../live/use-topic';
 import { CarTypeFormModal } from './car-type-form-modal';
@@ -57,9 +59,6 @@ export default function CarTypesPage() {
 
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
   const [subTable, setSubTable] = useState<SubTable | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<{ key: string; fallback: string } | null>(null);
 
   const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(
     data?.items ?? NO_ITEMS,
@@ -67,13 +66,7 @@ export default function CarTypesPage() {
       filtering: {
         fields: ['name', 'extra_info'],
         empty: <EmptyState title={t('no_cars')} />,
-        noMatch: (
-          <EmptyState
-            title={t('no_matches')}
-            subtitle={t('no_matches_description')}
-            action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
-          />
-        ),
+        noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
       },
       pagination: { pageSize: preferences.pageSize },
       sorting: { defaultState: { sortingColumn: columns.find((c) => c.id === 'name') ?? {} } },
@@ -95,24 +88,16 @@ export default function CarTypesPage() {
     if (isApiError(e) && e.code === 'conflict') reload();
   };
 
-  const confirmDelete = async () => {
-    if (!selected) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await api.deleteCarType({ params: { id: selected.id }, query: { version: selected.version } });
-      setDeleteOpen(false);
+  const deletion = useDeleteConfirmation(
+    selected,
+    async (carType) => {
+      await api.deleteCarType({ params: { id: carType.id }, query: { version: carType.version } });
       actions.setSelectedItems([]);
       notify({ id: 'cartypes', type: 'success', messageKey: 'car_type_deleted' });
       reload();
-    } catch (e) {
-      // Demo mode: the server refuses with demo_mode and the dialog shows the demo alert.
-      setDeleteProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) });
-      afterFailure(e);
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+    afterFailure,
+  );
 
   const rowActions: ButtonDropdownProps.Item[] = [
     { id: 'edit', text: t('edit') },
@@ -133,16 +118,8 @@ export default function CarTypesPage() {
 
   return (
     <SpaceBetween size="m">
-      {!settings.AllowCriticalEditsAdmin ? (
-        <Alert type="warning" data-testid="demo-mode-notice">
-          {t('demo_mode_notice')}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert type="error" header={t('load_failed')} action={<Button onClick={reload}>{t('retry')}</Button>}>
-          {errorText(t, error)}
-        </Alert>
-      ) : null}
+      <DemoModeNotice />
+      <LoadErrorAlert error={error} onRetry={reload} />
       <Table
         {...collectionProps}
         selectionType="single"
@@ -160,24 +137,20 @@ export default function CarTypesPage() {
           allItemsSelectionLabel: () => t('select_car_type'),
         }}
         header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={data ? `(${data.items.length})` : undefined}
+          <TableHeader
+            title={t('car_types_title')}
             description={t(delivery ? 'car_types_description' : 'car_types_description_taxi')}
+            count={data?.items.length}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="download" onClick={exportCsv} disabled={!data?.items.length} data-testid="export-csv">
-                  {t('export_csv')}
-                </Button>
+              <>
+                <ExportCsvButton onClick={exportCsv} disabled={!data?.items.length} />
                 <ButtonDropdown
                   disabled={!selected}
                   items={rowActions}
                   onItemClick={({ detail }) => {
                     if (detail.id === 'edit') setFormOpen('edit');
-                    else if (detail.id === 'delete') {
-                      setDeleteProblem(null);
-                      setDeleteOpen(true);
-                    } else setSubTable(detail.id as SubTable);
+                    else if (detail.id === 'delete') deletion.open();
+                    else setSubTable(detail.id as SubTable);
                   }}
                   data-testid="cartype-actions"
                 >
@@ -186,20 +159,11 @@ export default function CarTypesPage() {
                 <Button variant="primary" onClick={() => setFormOpen('add')} data-testid="add-car-type">
                   {t('add_car_type')}
                 </Button>
-              </SpaceBetween>
+              </>
             }
-          >
-            {t('car_types_title')}
-          </Header>
-        }
-        filter={
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder={t('find_car_types')}
-            filteringAriaLabel={t('find_car_types')}
-            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
           />
         }
+        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_car_types')} filteredItemsCount={filteredItemsCount} />}
         pagination={<Pagination {...paginationProps} />}
         preferences={
           <CollectionPreferences
@@ -243,33 +207,17 @@ export default function CarTypesPage() {
           afterSave(saved, 'car_type_updated');
         }}
       />
-      <Modal
-        visible={deleteOpen}
-        onDismiss={() => setDeleteOpen(false)}
+      <ConfirmDeleteModal
+        visible={deletion.visible}
+        busy={deletion.busy}
+        onDismiss={deletion.close}
+        onConfirm={() => void deletion.confirm()}
         header={t('delete_car_type')}
-        closeAriaLabel={t('close')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setDeleteOpen(false)} disabled={deleting}>
-                {t('cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void confirmDelete()} loading={deleting} data-testid="delete-car-type-confirm">
-                {t('delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        text={t('delete_car_type_text', { name: selected?.name ?? '' })}
+        confirmTestId="delete-car-type-confirm"
       >
-        <SpaceBetween size="m">
-          <Box variant="p">{t('delete_car_type_text', { name: selected?.name ?? '' })}</Box>
-          {deleteProblem ? (
-            <Alert type={deleteProblem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="delete-car-type-error">
-              {t(deleteProblem.key, { defaultValue: deleteProblem.fallback })}
-            </Alert>
-          ) : null}
-        </SpaceBetween>
-      </Modal>
+        <ProblemAlert problem={deletion.problem} testId="delete-car-type-error" />
+      </ConfirmDeleteModal>
     </SpaceBetween>
   );
 }

@@ -1,7 +1,5 @@
-import Alert from '@cloudscape-design/components/alert';
 import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -12,6 +10,8 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
+import { ModalFooter } from '../../components/modal-footer';
+import { ProblemAlert } from '../../components/problem-alert';
 import { fieldsOf, parseAmount, parseMinutes } from './car-type-body';
 
 /** The three sub-tables of a car type (spec §2 Car types): parcel types and options in delivery mode, the slab always. */
@@ -103,28 +103,13 @@ export function SubTableModal({ kind, carType: current, onDismiss, onSaved }: Su
       onDismiss={onDismiss}
       header={t(text.title, { name: carType.name })}
       closeAriaLabel={t('close')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button variant="primary" onClick={() => void save()} loading={busy} data-testid="subtable-save">
-              {t('save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<ModalFooter onCancel={onDismiss} onConfirm={() => void save()} busy={busy} confirmLabel={t('save')} confirmTestId="subtable-save" />}
     >
       <SpaceBetween size="m">
         <Box variant="p" color="text-body-secondary">
           {t(text.description)}
         </Box>
-        {problem ? (
-          <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="subtable-error">
-            {t(problem.key, { defaultValue: problem.fallback })}
-          </Alert>
-        ) : null}
+        <ProblemAlert problem={problem} testId="subtable-error" />
         <AttributeEditor<Row>
           items={rows}
           addButtonText={t(text.add)}

@@ -11,7 +11,6 @@ import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -23,8 +22,10 @@ import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
 import { displayName } from '../../auth/display-name';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { errorText } from '../../components/error-text';
 import { formatMoney } from '../../components/format-money';
+import { NameFields } from '../../components/name-fields';
 import { PageSpinner } from '../../components/page-spinner';
 import { IMAGE_TYPES, imageProblem, putToTicket } from '../../components/upload-file';
 
@@ -137,29 +138,17 @@ function DeleteAccount() {
       <Button onClick={() => setOpen(true)} data-testid="delete-account">
         {t('delete_my_account')}
       </Button>
-      <Modal
+      <ConfirmDeleteModal
         visible={open}
+        busy={busy}
         onDismiss={() => setOpen(false)}
+        onConfirm={() => void confirm()}
         header={t('delete_account_confirm_title')}
-        closeAriaLabel={t('close')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setOpen(false)} disabled={busy}>
-                {t('cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void confirm()} loading={busy} data-testid="delete-account-confirm">
-                {t('delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        text={t('delete_account_confirm_text')}
+        confirmTestId="delete-account-confirm"
       >
-        <SpaceBetween size="m">
-          <Box variant="p">{t('delete_account_confirm_text')}</Box>
-          {failure ? <Alert type="error">{failure}</Alert> : null}
-        </SpaceBetween>
-      </Modal>
+        {failure ? <Alert type="error">{failure}</Alert> : null}
+      </ConfirmDeleteModal>
     </Container>
   );
 }
@@ -244,24 +233,15 @@ export default function ProfilePage() {
                     {problem.field ? t(problem.key) : `${t(problem.key)} ${problem.fallback ?? ''}`.trim()}
                   </Alert>
                 ) : null}
-                <Grid gridDefinition={[half, half]}>
-                  <FormField stretch label={t('first_name')} errorText={fieldError('firstName')}>
-                    <Input
-                      autoComplete="given-name"
-                      value={firstName}
-                      onChange={({ detail }) => setFirstName(detail.value)}
-                      invalid={!!fieldError('firstName')}
-                    />
-                  </FormField>
-                  <FormField stretch label={t('last_name')} errorText={fieldError('lastName')}>
-                    <Input
-                      autoComplete="family-name"
-                      value={lastName}
-                      onChange={({ detail }) => setLastName(detail.value)}
-                      invalid={!!fieldError('lastName')}
-                    />
-                  </FormField>
-                </Grid>
+                <NameFields
+                  firstName={firstName}
+                  lastName={lastName}
+                  onFirstNameChange={setFirstName}
+                  onLastNameChange={setLastName}
+                  firstNameError={fieldError('firstName')}
+                  lastNameError={fieldError('lastName')}
+                  autoComplete
+                />
                 <Grid gridDefinition={[half, half]}>
                   <FormField stretch
                     label={t('email')}

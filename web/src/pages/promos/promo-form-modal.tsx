@@ -1,6 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
@@ -14,6 +11,8 @@ import { PromoFields, type Promo } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { errorText } from '../../components/error-text';
+import { ModalFooter } from '../../components/modal-footer';
+import { ProblemAlert } from '../../components/problem-alert';
 import { parseAmount } from '../cartypes/car-type-body';
 
 type Field = 'promo_name' | 'promo_description' | 'promo_discount_value' | 'max_promo_discount_value' | 'min_order' | 'promo_validity' | 'promo_usage_limit';
@@ -115,26 +114,11 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
       onDismiss={onDismiss}
       header={t(mode === 'add' ? 'add_promo' : 'edit_promo')}
       closeAriaLabel={t('close')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button variant="primary" onClick={() => void submit()} loading={busy} data-testid="promo-save">
-              {t('save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<ModalFooter onCancel={onDismiss} onConfirm={() => void submit()} busy={busy} confirmLabel={t('save')} confirmTestId="promo-save" />}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <SpaceBetween size="m">
-          {problem && !problem.field ? (
-            <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="promo-form-error">
-              {t(problem.key, { defaultValue: problem.fallback })}
-            </Alert>
-          ) : null}
+          <ProblemAlert problem={problem && !problem.field ? problem : null} testId="promo-form-error" />
           <Grid gridDefinition={[half, half]}>
             {input('promo_name', t('col_promo_name'), name, setName, { description: t('promo_name_hint') })}
             {input('promo_description', t('col_description'), description, setDescription)}

@@ -1,15 +1,10 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Promo } from '../../../../shared/src/contract';
@@ -17,11 +12,18 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { downloadCsv, toCsv } from '../../components/csv';
-import { EmptyState } from '../../components/empty-state';
-import { errorText } from '../../components/error-text';
+import { DemoModeNotice } from '../../components/demo-mode-notice';
+import { EmptyState, NoMatchState } from '../../components/empty-state';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { formatMoney, formatPercent } from '../../components/format-money';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { ProblemAlert } from '../../components/problem-alert';
+import { TableHeader } from '../../components/table-header';
+import { TableTextFilter } from '../../components/table-text-filter';
 import { useApiQuery } from '../../components/use-api-query';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { useTopic } from '../../live/use-topic';
 import { PromoFormModal, isExpired } from './promo-form-modal';
 
@@ -44,9 +46,6 @@ export default function PromosPage() {
   const today = new Date().toISOString().slice(0, 10);
 
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<{ key: string; fallback: string } | null>(null);
 
   const discount = useCallback(
     (p: Promo) => (p.promo_discount_type === 'flat' ? formatMoney(p.promo_discount_value, settings.symbol, locale) : formatPercent(p.promo_discount_value, locale)),
@@ -84,13 +83,7 @@ export default function PromosPage() {
       fields: ['promo_name', 'promo_description'],
       // Spec §8 fixed string.
       empty: <EmptyState title={t('no_promos_available')} />,
-      noMatch: (
-        <EmptyState
-          title={t('no_matches')}
-          subtitle={t('no_matches_description')}
-          action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
-        />
-      ),
+      noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
     },
     pagination: { pageSize: 10 },
     sorting: {},
@@ -99,23 +92,18 @@ export default function PromosPage() {
   const selectedId = collectionProps.selectedItems?.[0]?.id;
   const selected = data?.items.find((p) => p.id === selectedId);
 
-  const confirmDelete = async () => {
-    if (!selected) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await api.deletePromo({ params: { id: selected.id }, query: { version: selected.version } });
-      setDeleteOpen(false);
+  const deletion = useDeleteConfirmation(
+    selected,
+    async (promo) => {
+      await api.deletePromo({ params: { id: promo.id }, query: { version: promo.version } });
       actions.setSelectedItems([]);
       notify({ id: 'promos', type: 'success', messageKey: 'promo_deleted' });
       reload();
-    } catch (e) {
-      setDeleteProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) });
+    },
+    (e) => {
       if (isApiError(e) && e.code === 'conflict') reload();
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+  );
 
   const exportCsv = () => {
     const date = new Date().toISOString().slice(0, 10);
@@ -135,16 +123,8 @@ export default function PromosPage() {
 
   return (
     <SpaceBetween size="m">
-      {!settings.AllowCriticalEditsAdmin ? (
-        <Alert type="warning" data-testid="demo-mode-notice">
-          {t('demo_mode_notice')}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert type="error" header={t('load_failed')} action={<Button onClick={reload}>{t('retry')}</Button>}>
-          {errorText(t, error)}
-        </Alert>
-      ) : null}
+      <DemoModeNotice />
+      <LoadErrorAlert error={error} onRetry={reload} />
       <Table
         {...collectionProps}
         selectionType="single"
@@ -161,17 +141,13 @@ export default function PromosPage() {
           allItemsSelectionLabel: () => t('select_promo'),
         }}
         header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={data ? `(${data.items.length})` : undefined}
+          <TableHeader
+            title={t('promos_title')}
             description={t('promos_description')}
+            count={data?.items.length}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                {settings.AllowCriticalEditsAdmin ? (
-                  <Button iconName="download" onClick={exportCsv} disabled={!data?.items.length} data-testid="export-csv">
-                    {t('export_csv')}
-                  </Button>
-                ) : null}
+              <>
+                {settings.AllowCriticalEditsAdmin ? <ExportCsvButton onClick={exportCsv} disabled={!data?.items.length} /> : null}
                 <ButtonDropdown
                   disabled={!selected}
                   items={[
@@ -180,10 +156,7 @@ export default function PromosPage() {
                   ]}
                   onItemClick={({ detail }) => {
                     if (detail.id === 'edit') setFormOpen('edit');
-                    else {
-                      setDeleteProblem(null);
-                      setDeleteOpen(true);
-                    }
+                    else deletion.open();
                   }}
                   data-testid="promo-actions"
                 >
@@ -192,20 +165,11 @@ export default function PromosPage() {
                 <Button variant="primary" onClick={() => setFormOpen('add')} data-testid="add-promo">
                   {t('add_promo')}
                 </Button>
-              </SpaceBetween>
+              </>
             }
-          >
-            {t('promos_title')}
-          </Header>
-        }
-        filter={
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder={t('find_promos')}
-            filteringAriaLabel={t('find_promos')}
-            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
           />
         }
+        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_promos')} filteredItemsCount={filteredItemsCount} />}
         pagination={<Pagination {...paginationProps} />}
       />
       <PromoFormModal
@@ -219,33 +183,17 @@ export default function PromosPage() {
           reload();
         }}
       />
-      <Modal
-        visible={deleteOpen}
-        onDismiss={() => setDeleteOpen(false)}
+      <ConfirmDeleteModal
+        visible={deletion.visible}
+        busy={deletion.busy}
+        onDismiss={deletion.close}
+        onConfirm={() => void deletion.confirm()}
         header={t('delete_promo')}
-        closeAriaLabel={t('close')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setDeleteOpen(false)} disabled={deleting}>
-                {t('cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void confirmDelete()} loading={deleting} data-testid="delete-promo-confirm">
-                {t('delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        text={t('delete_promo_text', { name: selected?.promo_name ?? '' })}
+        confirmTestId="delete-promo-confirm"
       >
-        <SpaceBetween size="m">
-          <Box variant="p">{t('delete_promo_text', { name: selected?.promo_name ?? '' })}</Box>
-          {deleteProblem ? (
-            <Alert type={deleteProblem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="delete-promo-error">
-              {t(deleteProblem.key, { defaultValue: deleteProblem.fallback })}
-            </Alert>
-          ) : null}
-        </SpaceBetween>
-      </Modal>
+        <ProblemAlert problem={deletion.problem} testId="delete-promo-error" />
+      </ConfirmDeleteModal>
     </SpaceBetween>
   );
 }

@@ -25,7 +25,9 @@ import { useSettings } from '../../app/settings-context';
 import { countryFromSetting, defaultDialCode, dialCodeOf } from '../../components/countries';
 import { CountrySelect } from '../../components/country-select';
 import { errorText } from '../../components/error-text';
-import { PhoneInput } from '../../components/phone-input';
+import { MobileField } from '../../components/mobile-field';
+import { NameFields } from '../../components/name-fields';
+import { NewPasswordField } from '../../components/new-password-field';
 import { IMAGE_TYPES, imageProblem, putToTicket } from '../../components/upload-file';
 import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
@@ -192,24 +194,15 @@ export default function RegisterPage() {
               ) : null}
               <Container header={<Header variant="h2">{t('your_details')}</Header>}>
                 <SpaceBetween size="l">
-                  <Grid gridDefinition={[half, half]}>
-                    <FormField stretch label={t('first_name')} errorText={fieldError('firstName')}>
-                      <Input
-                        autoComplete="given-name"
-                        value={firstName}
-                        onChange={({ detail }) => setFirstName(detail.value)}
-                        invalid={!!fieldError('firstName')}
-                      />
-                    </FormField>
-                    <FormField stretch label={t('last_name')} errorText={fieldError('lastName')}>
-                      <Input
-                        autoComplete="family-name"
-                        value={lastName}
-                        onChange={({ detail }) => setLastName(detail.value)}
-                        invalid={!!fieldError('lastName')}
-                      />
-                    </FormField>
-                  </Grid>
+                  <NameFields
+                    firstName={firstName}
+                    lastName={lastName}
+                    onFirstNameChange={setFirstName}
+                    onLastNameChange={setLastName}
+                    firstNameError={fieldError('firstName')}
+                    lastNameError={fieldError('lastName')}
+                    autoComplete
+                  />
                   <FormField stretch label={t('email')} errorText={fieldError('email')}>
                     <Input
                       type="email"
@@ -221,23 +214,13 @@ export default function RegisterPage() {
                       invalid={!!fieldError('email')}
                     />
                   </FormField>
-                  <FormField stretch label={t('password')} description={t('password_rule_hint')} errorText={fieldError('password')}>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      value={password}
-                      onChange={({ detail }) => setPassword(detail.value)}
-                      invalid={!!fieldError('password')}
-                    />
-                  </FormField>
+                  <NewPasswordField label={t('password')} value={password} onChange={setPassword} error={fieldError('password')} />
                   {settings.AllowCountrySelection ? (
                     <FormField stretch label={t('country')}>
                       <CountrySelect value={country} onChange={setCountry} />
                     </FormField>
                   ) : null}
-                  <FormField stretch label={t('mobile')} description={t('mobile_hint')} errorText={fieldError('mobile')}>
-                    <PhoneInput dialCode={dialCode} value={phone} onChange={setPhone} invalid={!!fieldError('mobile')} />
-                  </FormField>
+                  <MobileField dialCode={dialCode} value={phone} onChange={setPhone} error={fieldError('mobile')} />
                   <FormField stretch label={t('referral_id')} description={t('optional')} errorText={fieldError('referralId')}>
                     <Input
                       value={referralId}

@@ -1,6 +1,4 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
@@ -23,7 +21,11 @@ import { isApiError } from '../../api/client';
 import { useSettings } from '../../app/settings-context';
 import { countryFromSetting, dialCodeOf, defaultDialCode } from '../../components/countries';
 import { CountrySelect } from '../../components/country-select';
-import { PhoneInput } from '../../components/phone-input';
+import { MobileField } from '../../components/mobile-field';
+import { ModalFooter } from '../../components/modal-footer';
+import { NameFields } from '../../components/name-fields';
+import { NewPasswordField } from '../../components/new-password-field';
+import { ProblemAlert } from '../../components/problem-alert';
 import type { UserType } from './table-config';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile' | 'password' | 'carType';
@@ -183,11 +185,7 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
   };
 
   const carTypeOptions = carTypes.map((c) => ({ value: c.name, label: c.name }));
-  const phoneField = (
-    <FormField stretch label={t('mobile')} description={t('mobile_hint')} errorText={fieldError('mobile')}>
-      <PhoneInput dialCode={dialCode} value={phone} onChange={setPhone} invalid={!!fieldError('mobile')} />
-    </FormField>
-  );
+  const phoneField = <MobileField dialCode={dialCode} value={phone} onChange={setPhone} error={fieldError('mobile')} />;
 
   return (
     <Modal
@@ -197,33 +195,26 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
       header={t(TITLES[usertype][mode])}
       closeAriaLabel={t('close')}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button variant="primary" onClick={() => void submit()} loading={busy} data-testid="user-form-save">
-              {t(mode === 'add' ? 'add' : 'save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ModalFooter
+          onCancel={onDismiss}
+          onConfirm={() => void submit()}
+          busy={busy}
+          confirmLabel={t(mode === 'add' ? 'add' : 'save')}
+          confirmTestId="user-form-save"
+        />
       }
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <SpaceBetween size="l">
-          {problem ? (
-            <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="user-form-error">
-              {t(problem.key, { defaultValue: problem.fallback })}
-            </Alert>
-          ) : null}
-          <Grid gridDefinition={[half, half]}>
-            <FormField stretch label={t('first_name')} errorText={fieldError('firstName')}>
-              <Input value={firstName} onChange={({ detail }) => setFirstName(detail.value)} invalid={!!fieldError('firstName')} />
-            </FormField>
-            <FormField stretch label={t('last_name')} errorText={fieldError('lastName')}>
-              <Input value={lastName} onChange={({ detail }) => setLastName(detail.value)} invalid={!!fieldError('lastName')} />
-            </FormField>
-          </Grid>
+          <ProblemAlert problem={problem} testId="user-form-error" />
+          <NameFields
+            firstName={firstName}
+            lastName={lastName}
+            onFirstNameChange={setFirstName}
+            onLastNameChange={setLastName}
+            firstNameError={fieldError('firstName')}
+            lastNameError={fieldError('lastName')}
+          />
           {mode === 'add' ? (
             <>
               <Grid gridDefinition={[half, half]}>
@@ -237,15 +228,7 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
                     invalid={!!fieldError('email')}
                   />
                 </FormField>
-                <FormField stretch label={t('initial_password')} description={t('password_rule_hint')} errorText={fieldError('password')}>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={({ detail }) => setPassword(detail.value)}
-                    invalid={!!fieldError('password')}
-                  />
-                </FormField>
+                <NewPasswordField label={t('initial_password')} value={password} onChange={setPassword} error={fieldError('password')} />
               </Grid>
               {settings.AllowCountrySelection ? (
                 <Grid gridDefinition={[half, half]}>

@@ -1,15 +1,10 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../../../shared/src/contract';
@@ -19,10 +14,17 @@ import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { downloadCsv, toCsv } from '../../components/csv';
-import { EmptyState } from '../../components/empty-state';
+import { EmptyState, NoMatchState } from '../../components/empty-state';
 import { errorText } from '../../components/error-text';
+import { ExportCsvButton } from '../../components/export-csv-button';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { ProblemAlert } from '../../components/problem-alert';
+import { TableHeader } from '../../components/table-header';
+import { TableTextFilter } from '../../components/table-text-filter';
 import { useApiQuery } from '../../components/use-api-query';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { useLocalStorage } from '../../components/use-local-storage';
 import {
   contentDisplayOptions,
@@ -115,9 +117,6 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
   );
 
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<{ key: string; fallback: string } | null>(null);
   const [approving, setApproving] = useState(false);
 
   const searchText = useCallback(
@@ -135,13 +134,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
       filtering: {
         filteringFunction: (item, filteringText) => searchText(item).includes(filteringText.trim().toLowerCase()),
         empty: <EmptyState title={t('no_users_available')} />,
-        noMatch: (
-          <EmptyState
-            title={t('no_matches')}
-            subtitle={t('no_matches_description')}
-            action={<Button onClick={() => actions.setFiltering('')}>{t('clear_filter')}</Button>}
-          />
-        ),
+        noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
       },
       pagination: { pageSize: preferences.pageSize },
       sorting: { defaultState: { sortingColumn: columns.find((c) => c.id === 'createdAt') ?? columns[0] ?? {}, isDescending: true } },
@@ -170,22 +163,11 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!selected) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await api.deleteUser({ params: { id: selected.id } });
-      setDeleteOpen(false);
-      notify({ id: NOTICE_ID, type: 'success', messageKey: 'user_deleted' });
-      afterChange();
-    } catch (e) {
-      // Demo mode: the server refuses with demo_mode and the dialog shows the demo alert.
-      setDeleteProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useDeleteConfirmation(selected, async (user) => {
+    await api.deleteUser({ params: { id: user.id } });
+    notify({ id: NOTICE_ID, type: 'success', messageKey: 'user_deleted' });
+    afterChange();
+  });
 
   /** Everything the filter lets through, in the table's sort order (not only the current page). */
   const exportCsv = () => {
@@ -195,11 +177,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
 
   return (
     <SpaceBetween size="m">
-      {users.error ? (
-        <Alert type="error" header={t('load_failed')} action={<Button onClick={users.reload}>{t('retry')}</Button>}>
-          {errorText(t, users.error)}
-        </Alert>
-      ) : null}
+      <LoadErrorAlert error={users.error} onRetry={users.reload} />
       <Table
         {...collectionProps}
         selectionType="single"
@@ -219,17 +197,13 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
           allItemsSelectionLabel: () => t('select_user'),
         }}
         header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={users.data ? `(${users.data.length})` : undefined}
+          <TableHeader
+            title={t(text.title)}
             description={t(text.description)}
+            count={users.data?.length}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                {settings.AllowCriticalEditsAdmin ? (
-                  <Button iconName="download" onClick={exportCsv} disabled={!users.data?.length} data-testid="export-csv">
-                    {t('export_csv')}
-                  </Button>
-                ) : null}
+              <>
+                {settings.AllowCriticalEditsAdmin ? <ExportCsvButton onClick={exportCsv} disabled={!users.data?.length} /> : null}
                 <ButtonDropdown
                   disabled={!selected}
                   loading={approving}
@@ -241,10 +215,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
                   onItemClick={({ detail }) => {
                     if (detail.id === 'edit') setFormOpen('edit');
                     if (detail.id === 'approval') void toggleApproval();
-                    if (detail.id === 'delete') {
-                      setDeleteProblem(null);
-                      setDeleteOpen(true);
-                    }
+                    if (detail.id === 'delete') deletion.open();
                   }}
                   data-testid="user-actions"
                 >
@@ -253,20 +224,11 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
                 <Button variant="primary" onClick={() => setFormOpen('add')} data-testid="add-user">
                   {t(text.add)}
                 </Button>
-              </SpaceBetween>
+              </>
             }
-          >
-            {t(text.title)}
-          </Header>
-        }
-        filter={
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder={t(text.find)}
-            filteringAriaLabel={t(text.find)}
-            countText={t('filter_matches', { count: filteredItemsCount ?? 0 })}
           />
         }
+        filter={<TableTextFilter filterProps={filterProps} placeholder={t(text.find)} filteredItemsCount={filteredItemsCount} />}
         pagination={<Pagination {...paginationProps} />}
         preferences={
           <CollectionPreferences
@@ -309,33 +271,17 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
           afterChange();
         }}
       />
-      <Modal
-        visible={deleteOpen}
-        onDismiss={() => setDeleteOpen(false)}
+      <ConfirmDeleteModal
+        visible={deletion.visible}
+        busy={deletion.busy}
+        onDismiss={deletion.close}
+        onConfirm={() => void deletion.confirm()}
         header={t('delete_user_title')}
-        closeAriaLabel={t('close')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setDeleteOpen(false)} disabled={deleting}>
-                {t('cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void confirmDelete()} loading={deleting} data-testid="delete-user-confirm">
-                {t('delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        text={t('delete_user_text', { name: selected ? fullName(selected) || selected.email : '' })}
+        confirmTestId="delete-user-confirm"
       >
-        <SpaceBetween size="m">
-          <Box variant="p">{t('delete_user_text', { name: selected ? fullName(selected) || selected.email : '' })}</Box>
-          {deleteProblem ? (
-            <Alert type={deleteProblem.key === 'demo_mode' ? 'warning' : 'error'} data-testid="delete-user-error">
-              {t(deleteProblem.key, { defaultValue: deleteProblem.fallback })}
-            </Alert>
-          ) : null}
-        </SpaceBetween>
-      </Modal>
+        <ProblemAlert problem={deletion.problem} testId="delete-user-error" />
+      </ConfirmDeleteModal>
     </SpaceBetween>
   );
 }

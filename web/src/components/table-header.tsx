@@ -1,0 +1,31 @@
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
+
+export interface TableHeaderProps {
+  /** Translated title and description. */
+  title: string;
+  description: string;
+  /** The number of rows, shown as "(n)" once loaded. */
+  count: number | undefined;
+  /** The header buttons, laid out in a row. */
+  actions: ReactNode;
+}
+
+/** The sticky page header of a full-page table: title, row count, description and actions. */
+export function TableHeader({ title, description, count, actions }: TableHeaderProps) {
+  return (
+    <Header
+      variant="awsui-h1-sticky"
+      counter={count !== undefined ? `(${count})` : undefined}
+      description={description}
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          {actions}
+        </SpaceBetween>
+      }
+    >
+      {title}
+    </Header>
+  );
+}
