@@ -19,6 +19,10 @@ const Env = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   WS_CALLBACK_URL: z.string().default(''),
   PUSH_TOPIC_ARN: z.string().default(''),
+  /** The deployer's licence-check endpoint (CDK context `licenseCheckUrl`); none means the check passes. */
+  LICENSE_CHECK_URL: z.string().optional(),
+  /** Identifies this deployment to the licence check. */
+  POWERTOOLS_SERVICE_NAME: z.string().default('ride-platform'),
   /** How SMS leave: through SNS, or into the table's outbox where no SMS can be sent. */
   SMS_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
   PLACE_INDEX_NAME: z.string().default(''),

@@ -281,6 +281,24 @@ describe('Cognito', () => {
   });
 });
 
+describe('licence check', () => {
+  it('passes the deployer\'s licenseCheckUrl to the handlers, and nothing when it is not given', () => {
+    const withUrl = buildApp({
+      withCdkJsonContext: true, nagChecks: false, builtinCloudFormationValidation: false, webDist: fixtureDist(),
+      context: { 'aws:cdk:bundling-stacks': [], licenseCheckUrl: 'https://licence.example.com/check' },
+    });
+    const fns = Template.fromStack(withUrl.api).findResources('AWS::Lambda::Function');
+    const nested = withUrl.api.node.findAll().filter((c) => c instanceof Stack && c !== withUrl.api) as Stack[];
+    const all = [fns, ...nested.map((n) => Template.fromStack(n).findResources('AWS::Lambda::Function'))];
+    const envs = all.flatMap((r) => Object.values(r)).map((f: any) => f.Properties?.Environment?.Variables ?? {});
+    expect(envs.some((e) => e.LICENSE_CHECK_URL === 'https://licence.example.com/check')).toBe(true);
+    const without = [tpl.api, ...(built.api.node.findAll().filter((c) => c instanceof Stack && c !== built.api) as Stack[]).map((n) => Template.fromStack(n))]
+      .flatMap((t) => Object.values(t.findResources('AWS::Lambda::Function')))
+      .map((f: any) => f.Properties?.Environment?.Variables ?? {});
+    expect(without.every((e) => e.LICENSE_CHECK_URL === undefined)).toBe(true);
+  });
+});
+
 describe('public uploads', () => {
   it('serves /public/* from the uploads bucket, read-only, to this account\'s CloudFront only', () => {
     tpl.web.hasResourceProperties('AWS::CloudFront::Distribution', {

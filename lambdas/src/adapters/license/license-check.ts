@@ -1,3 +1,4 @@
+import { config } from '../../config';
 import type { LicenseChecker, LicenseRequest, LicenseVerdict } from '../../ports/license';
 import { logger } from '../../observability/logger';
 
@@ -59,6 +60,6 @@ export function httpLicenseChecker(opts: {
 }
 
 export const licenseChecker = httpLicenseChecker({
-  url: () => process.env.LICENSE_CHECK_URL,
-  projectId: () => process.env.POWERTOOLS_SERVICE_NAME ?? process.env.TABLE_NAME ?? 'ride-platform',
+  url: () => config().LICENSE_CHECK_URL,
+  projectId: () => config().POWERTOOLS_SERVICE_NAME,
 });
