@@ -227,3 +227,28 @@ describe('car types (spec §2 /cartypes, §3 Car type)', () => {
     }
   });
 });
+
+describe('a car type in use by drivers (spec §3: drivers hold their car type by name)', () => {
+  it('cannot be renamed or deleted until its drivers move; other edits go through', async () => {
+    const admin = await idToken(DEMO.admin);
+    const n = Date.now().toString(36);
+    const created = await api('POST', '/cartypes', { token: admin, body: sampleCarType(`inuse${n}`) });
+    expect(created.status).toBe(201);
+    const name = created.body.name as string;
+    const driver = await api('POST', '/users', {
+      token: admin,
+      body: { usertype: 'driver', firstName: 'Ina', lastName: 'Use', email: `inuse-${n}@example.com`, mobile: `+1555${String(Date.now()).slice(-7)}`, password: 'Inuse1234', carType: name },
+    });
+    expect(driver.status).toBe(201);
+
+    const renamed = await api('PUT', `/cartypes/${created.body.id}`, { token: admin, body: { version: created.body.version, carType: { ...sampleCarType(`other${n}`) } } });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error.code).toBe('car_type_in_use');
+    const deleted = await api('DELETE', `/cartypes/${created.body.id}?version=${created.body.version}`, { token: admin });
+    expect(deleted.body.error.code).toBe('car_type_in_use');
+
+    expect((await api('PATCH', `/users/${driver.body.id}`, { token: admin, body: { carType: 'Economy' } })).status).toBe(200);
+    const after = await api('DELETE', `/cartypes/${created.body.id}?version=${created.body.version}`, { token: admin });
+    expect(after.status).toBe(200);
+  });
+});

@@ -13,6 +13,8 @@ export interface UserStore {
   /** 404 `not_found` when the profile is gone. */
   setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem>;
   deleteWithClaims(profile: ProfileItem): Promise<void>;
+  /** Whether any driver drives this car type (by name, case-insensitive). */
+  anyDriverWithCarType(carType: string): Promise<boolean>;
 }
 
 /** The identity provider (Cognito): accounts and group membership. Roles are groups. */

@@ -1,10 +1,12 @@
 import type { CarTypeFields } from '../../../shared/src/contract/catalog';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { CarTypeStore, StoredCarType } from '../ports/catalog';
+import type { UserStore } from '../ports/users';
 import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
 
 export interface CarTypeDeps {
   carTypes: CarTypeStore;
+  users: Pick<UserStore, 'anyDriverWithCarType'>;
   uploads: UploadStore;
   now: () => Date;
 }
@@ -69,4 +71,12 @@ export function buildCarType(
 /** What leaves the API: the upload key stays inside. */
 export function presentCarType({ imageKey: _key, ...carType }: StoredCarType) {
   return carType;
+}
+
+/**
+ * Drivers hold their car type by name (spec §3), so a name in use stays: renaming or deleting it
+ * would leave drivers on a car type that no longer exists. Reassign the drivers first.
+ */
+export async function assertCarTypeNotInUse(deps: Pick<CarTypeDeps, 'users'>, name: string): Promise<void> {
+  if (await deps.users.anyDriverWithCarType(name)) throw new DomainError('car_type_in_use', 409, 'Drivers still use this car type. Move them to another car type first.');
 }

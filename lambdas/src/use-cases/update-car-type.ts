@@ -2,7 +2,7 @@ import type { CarType, CarTypeFields } from '../../../shared/src/contract/catalo
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import type { Account } from './admit-caller';
-import { assertCarTypeNameFree, buildCarType, type CarTypeDeps, nameExists, presentCarType, resolveCarTypeImage } from './build-car-type';
+import { assertCarTypeNameFree, assertCarTypeNotInUse, buildCarType, type CarTypeDeps, nameExists, presentCarType, resolveCarTypeImage } from './build-car-type';
 
 /**
  * Spec editCarType Update, with optimistic concurrency: the caller sends the version it read;
@@ -18,6 +18,7 @@ export async function updateCarType(
   const current = await deps.carTypes.get(id);
   if (!current) throw notFound();
   if (current.version !== input.version) throw conflict();
+  if (input.carType.name.trim().toLowerCase() !== current.name.trim().toLowerCase()) await assertCarTypeNotInUse(deps, current.name);
   const image = await resolveCarTypeImage(deps, input.carType.image, current);
   await assertCarTypeNameFree(deps, input.carType.name, id);
   const next = buildCarType(input.carType, { id, createdAt: current.createdAt, version: current.version + 1 }, image);

@@ -10,6 +10,9 @@ import { deleteCarType } from '../../../lambdas/src/use-cases/delete-car-type';
 import { updateCarType } from '../../../lambdas/src/use-cases/update-car-type';
 import { changeCancelReasons } from '../../../lambdas/src/use-cases/change-cancel-reasons';
 
+/** No driver drives any car type unless a test says so. */
+const noDrivers = { anyDriverWithCarType: async () => false };
+
 const account = (critical = true) => ({ profile: { id: 'admin' }, settings: { AllowCriticalEditsAdmin: critical } }) as unknown as Account;
 
 /** An in-memory store with the adapter's rules: version check and name claims. */
@@ -90,13 +93,13 @@ describe('car type contract', () => {
 describe('addCarType', () => {
   it('is refused in demo mode before anything is read or written', async () => {
     const store = memoryStore();
-    await expect(addCarType({ carTypes: store, uploads: uploads(), now }, account(false), fields())).rejects.toMatchObject({ code: 'demo_mode', status: 403 });
+    await expect(addCarType({ carTypes: store, uploads: uploads(), now, users: noDrivers }, account(false), fields())).rejects.toMatchObject({ code: 'demo_mode', status: 403 });
     expect(store.writes).toEqual([]);
   });
 
   it('creates version 1 with a server id and time, the slab sorted', async () => {
     const store = memoryStore();
-    const out = await addCarType({ carTypes: store, uploads: uploads(), now }, account(), fields({ cancelSlab: [{ minsDelayed: 9, amount: 1 }, { minsDelayed: 2, amount: 3 }] }));
+    const out = await addCarType({ carTypes: store, uploads: uploads(), now, users: noDrivers }, account(), fields({ cancelSlab: [{ minsDelayed: 9, amount: 1 }, { minsDelayed: 2, amount: 3 }] }));
     expect(out).toMatchObject({ name: 'Sedan', version: 1, createdAt: now().toISOString(), image: '' });
     expect(out.cancelSlab.map((s) => s.minsDelayed)).toEqual([2, 9]);
     expect(out).not.toHaveProperty('imageKey');
@@ -104,24 +107,24 @@ describe('addCarType', () => {
 
   it('a name held by another car type, whatever the case, is name_exists', async () => {
     const store = memoryStore([economy]);
-    await expect(addCarType({ carTypes: store, uploads: uploads(), now }, account(), fields({ name: ' ECONOMY ' }))).rejects.toMatchObject({ code: 'name_exists', status: 409 });
+    await expect(addCarType({ carTypes: store, uploads: uploads(), now, users: noDrivers }, account(), fields({ name: ' ECONOMY ' }))).rejects.toMatchObject({ code: 'name_exists', status: 409 });
     expect(store.writes).toEqual([]);
   });
 
   it('a legacy car type without a claim still blocks its name', async () => {
     const store = memoryStore([economy]);
     store.claims.clear();
-    await expect(addCarType({ carTypes: store, uploads: uploads(), now }, account(), fields({ name: 'economy' }))).rejects.toMatchObject({ code: 'name_exists' });
+    await expect(addCarType({ carTypes: store, uploads: uploads(), now, users: noDrivers }, account(), fields({ name: 'economy' }))).rejects.toMatchObject({ code: 'name_exists' });
   });
 
   it('losing the claim race is name_exists too', async () => {
     const store = memoryStore();
     store.raceName = 'Sedan';
-    await expect(addCarType({ carTypes: store, uploads: uploads(), now }, account(), fields())).rejects.toMatchObject({ code: 'name_exists' });
+    await expect(addCarType({ carTypes: store, uploads: uploads(), now, users: noDrivers }, account(), fields())).rejects.toMatchObject({ code: 'name_exists' });
   });
 
   it('an image must be uploaded and be an image', async () => {
-    const deps = (o: Record<string, { size: number; contentType: string }>) => ({ carTypes: memoryStore(), uploads: uploads(o), now });
+    const deps = (o: Record<string, { size: number; contentType: string }>) => ({ carTypes: memoryStore(), uploads: uploads(o), now, users: noDrivers });
     await expect(addCarType(deps({}), account(), fields({ image: KEY }))).rejects.toMatchObject({ code: 'validation_error' });
     await expect(addCarType(deps({ [KEY]: { size: 10, contentType: 'text/html' } }), account(), fields({ image: KEY }))).rejects.toMatchObject({ code: 'validation_error' });
     await expect(addCarType(deps({ [KEY]: { size: 6e6, contentType: 'image/png' } }), account(), fields({ image: KEY }))).rejects.toMatchObject({ code: 'validation_error' });
@@ -131,7 +134,7 @@ describe('addCarType', () => {
 });
 
 describe('updateCarType', () => {
-  const deps = (store: ReturnType<typeof memoryStore>) => ({ carTypes: store, uploads: uploads(), now });
+  const deps = (store: ReturnType<typeof memoryStore>) => ({ carTypes: store, uploads: uploads(), now, users: noDrivers });
 
   it('a stale version is a conflict and writes nothing', async () => {
     const store = memoryStore([economy]);
@@ -166,10 +169,30 @@ describe('updateCarType', () => {
 describe('deleteCarType', () => {
   it('deletes at the read version; refuses a stale one and demo mode', async () => {
     const store = memoryStore([economy]);
-    await expect(deleteCarType({ carTypes: store }, account(false), 'economy')).rejects.toMatchObject({ code: 'demo_mode' });
-    await expect(deleteCarType({ carTypes: store }, account(), 'economy', 1)).rejects.toMatchObject({ code: 'conflict' });
-    expect(await deleteCarType({ carTypes: store }, account(), 'economy')).toEqual({ deleted: true });
+    await expect(deleteCarType({ carTypes: store, users: noDrivers }, account(false), 'economy')).rejects.toMatchObject({ code: 'demo_mode' });
+    await expect(deleteCarType({ carTypes: store, users: noDrivers }, account(), 'economy', 1)).rejects.toMatchObject({ code: 'conflict' });
+    expect(await deleteCarType({ carTypes: store, users: noDrivers }, account(), 'economy')).toEqual({ deleted: true });
     expect(store.writes).toEqual(['remove economy']);
+  });
+
+  it('refuses a car type that drivers still drive, writing nothing', async () => {
+    const store = memoryStore([economy]);
+    const driven = { anyDriverWithCarType: async (name: string) => name === economy.name };
+    await expect(deleteCarType({ carTypes: store, users: driven }, account(), 'economy')).rejects.toMatchObject({ code: 'car_type_in_use', status: 409 });
+    expect(store.writes).toEqual([]);
+  });
+});
+
+describe('renaming a car type in use', () => {
+  it('is refused while drivers drive it; other edits of it go through', async () => {
+    const store = memoryStore([economy]);
+    const driven = { anyDriverWithCarType: async (name: string) => name === economy.name };
+    const d = { carTypes: store, uploads: uploads(), now, users: driven };
+    await expect(updateCarType(d, account(), 'economy', { version: economy.version, carType: fields({ name: 'Renamed' }) }))
+      .rejects.toMatchObject({ code: 'car_type_in_use', status: 409 });
+    expect(store.writes).toEqual([]);
+    const same = await updateCarType(d, account(), 'economy', { version: economy.version, carType: fields({ name: economy.name, min_fare: 9 }) });
+    expect(same.min_fare).toBe(9);
   });
 });
 

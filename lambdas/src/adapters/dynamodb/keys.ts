@@ -12,6 +12,9 @@ export const keys = {
     gsi2pk: `FLEET#${fleetUid}`,
     gsi2sk: `${createdAt}#${uid}`,
   }),
+  /** Drivers by car type name (gsi3, drivers only): a car type in use cannot be renamed or deleted. */
+  driversByCarType: (carType: string, uid: string) => ({ gsi3pk: `DRIVERS#CARTYPE#${carType.trim().toLowerCase()}`, gsi3sk: uid }),
+  driversByCarTypePk: (carType: string) => `DRIVERS#CARTYPE#${carType.trim().toLowerCase()}`,
   fleetDriversPk: (fleetUid: string) => `FLEET#${fleetUid}`,
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'CLAIM' }),
   mobileClaim: (e164: string) => ({ pk: `MOBILE#${e164}`, sk: 'CLAIM' }),

@@ -25,6 +25,7 @@ export const userRepository = {
             ...keys.userProfile(profile.id),
             ...keys.usersByType(profile.usertype, profile.createdAt, profile.id),
             ...(profile.fleetadmin ? keys.fleetDrivers(profile.fleetadmin, profile.createdAt, profile.id) : {}),
+            ...(profile.usertype === 'driver' && profile.carType ? keys.driversByCarType(profile.carType, profile.id) : {}),
             ...profile,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -91,7 +92,9 @@ export const userRepository = {
 
   /** Sets fields of an existing profile (never keys, claims or role) and returns the new profile. */
   async setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem> {
-    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    // A driver's car type is also its index entry: both change in the same write.
+    const indexed = typeof fields.carType === 'string' ? keys.driversByCarType(fields.carType, uid) : {};
+    const entries = Object.entries({ ...fields, ...indexed }).filter(([, v]) => v !== undefined);
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const sets = entries.map(([k, v], i) => { names[`#f${i}`] = k; values[`:v${i}`] = v; return `#f${i} = :v${i}`; });
@@ -111,6 +114,13 @@ export const userRepository = {
     ];
     if (profile.mobile) items.push({ Delete: { Key: keys.mobileClaim(profile.mobile) } });
     await table.transact(items, { conflictCode: 'not_found' });
+  },
+
+  async anyDriverWithCarType(carType: string): Promise<boolean> {
+    const out = await table.query({
+      IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': keys.driversByCarTypePk(carType) }, Limit: 1,
+    });
+    return out.items.length > 0;
   },
 
   async emailOrMobileTaken(email: string, mobile: string): Promise<boolean> {
