@@ -105,7 +105,6 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     });
 
     step('Starting the API gateway (REST, WebSocket, web app)');
-    let publicPort = ports.web;
     const gateway = await startGateway({
       port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
@@ -120,7 +119,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       }),
     });
     stops.push(gateway.stop);
-    publicPort = gateway.port;
+    const publicPort = gateway.port;
     process.env.WS_CALLBACK_URL = `http://127.0.0.1:${publicPort}`;
     const { resetConfig } = await import('../../lambdas/src/config');
     resetConfig();

@@ -27,10 +27,12 @@ export function topicsFor(pk: string, sk: string): { topic: string; id?: string 
 export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Promise<number> {
   const targets = topicsFor(record.pk, record.sk);
   if (targets.length === 0) return 0;
+  // Subscribers first: a change nobody follows costs no dedup write.
+  const audiences = await Promise.all(targets.map(async (t) => ({ ...t, connections: await deps.subscribers(t.topic) })));
+  if (audiences.every((a) => a.connections.length === 0)) return 0;
   if (!(await deps.firstDelivery(record.eventId))) return 0;
   let sent = 0;
-  for (const { topic, id } of targets) {
-    const connections = await deps.subscribers(topic);
+  for (const { topic, id, connections } of audiences) {
     await Promise.all(connections.map(async (c) => {
       const alive = await deps.post(c, { type: 'event', topic, change: record.change, id });
       if (alive) sent += 1;

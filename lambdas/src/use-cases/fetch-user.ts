@@ -1,8 +1,8 @@
 import type { UserProfile } from '../../../shared/src/contract/users';
-import { toDecimal } from '../../../shared/src/domain/money';
 import type { Account } from './admit-caller';
+import { toUserProfile } from './present-user';
 
 /** The profile was read and checked by the caller's admission; nothing more to read. */
 export async function fetchUser(account: Account): Promise<UserProfile> {
-  return { ...account.profile, walletBalance: toDecimal(account.profile.walletBalance) };
+  return toUserProfile(account.profile);
 }

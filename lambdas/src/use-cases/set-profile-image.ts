@@ -1,10 +1,10 @@
 import type { UserProfile } from '../../../shared/src/contract/users';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { toDecimal } from '../../../shared/src/domain/money';
 import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
 import type { UserStore } from '../ports/users';
 import type { Account } from './admit-caller';
 import { uploadKey } from './create-upload-url';
+import { toUserProfile } from './present-user';
 
 /** After the browser's PUT: checks the object and stores its URL (with its etag, so caches see a new image). */
 export async function setProfileImage(deps: { users: UserStore; uploads: UploadStore; now: () => Date }, account: Account): Promise<UserProfile> {
@@ -16,5 +16,5 @@ export async function setProfileImage(deps: { users: UserStore; uploads: UploadS
     throw new DomainError('validation_error', 400, 'The image must be a JPEG, PNG or WebP of at most 5 MB');
   }
   const profile = await deps.users.setFields(account.profile.id, { profile_image: `${deps.uploads.publicUrl(key)}?v=${object.etag}` });
-  return { ...profile, walletBalance: toDecimal(profile.walletBalance) };
+  return toUserProfile(profile);
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { UpdateProfileBody, UserProfile } from '../../../shared/src/contract/users';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { toDecimal } from '../../../shared/src/domain/money';
 import { validateProfile } from '../../../shared/src/domain/profile-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { UserStore } from '../ports/users';
 import type { Account } from './admit-caller';
+import { toUserProfile } from './present-user';
 
 /**
  * Spec §4 Profile and §5 profile save. Email and mobile are the sign-in identity of email users,
@@ -27,5 +27,5 @@ export async function updateProfile(
   if (identityChanged && current.loginType === 'email') throw new DomainError('update_failed', 400, 'Email and mobile cannot be changed for email sign-in accounts');
 
   const updated = await deps.users.updateProfile(current, next);
-  return { ...updated, walletBalance: toDecimal(updated.walletBalance) };
+  return toUserProfile(updated);
 }

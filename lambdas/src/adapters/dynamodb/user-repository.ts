@@ -47,15 +47,13 @@ export const userRepository = {
       ExpressionAttributeValues: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile, ':oldEmail': current.email, ':oldMobile': current.mobile },
     };
     const items: TransactItem[] = [{ Update: update }];
-    const move = (oldKey: { pk: string; sk: string }, newKey: { pk: string; sk: string }, kind: string) => {
-      items.push({ Delete: { Key: oldKey, ConditionExpression: 'uid = :uid', ExpressionAttributeValues: { ':uid': current.id } } });
+    // A changed email or mobile moves its unique claim: the old one goes (if it was ours), the new one must be free.
+    const move = (oldKey: { pk: string; sk: string } | undefined, newKey: { pk: string; sk: string }, kind: string) => {
+      if (oldKey) items.push({ Delete: { Key: oldKey, ConditionExpression: 'uid = :uid', ExpressionAttributeValues: { ':uid': current.id } } });
       items.push({ Put: { Item: { ...newKey, uid: current.id, kind }, ConditionExpression: 'attribute_not_exists(pk)' } });
     };
     if (next.email !== current.email) move(keys.emailClaim(current.email), keys.emailClaim(next.email), 'email');
-    if (next.mobile !== current.mobile) {
-      if (current.mobile) items.push({ Delete: { Key: keys.mobileClaim(current.mobile) } });
-      items.push({ Put: { Item: { ...keys.mobileClaim(next.mobile), uid: current.id, kind: 'mobile' }, ConditionExpression: 'attribute_not_exists(pk)' } });
-    }
+    if (next.mobile !== current.mobile) move(current.mobile ? keys.mobileClaim(current.mobile) : undefined, keys.mobileClaim(next.mobile), 'mobile');
     if (items.length === 1) {
       await table.update(key, {
         expression: update.UpdateExpression, condition: 'attribute_exists(pk)',
