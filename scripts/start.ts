@@ -2,8 +2,9 @@ import './quiet-env';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT, startLocalCloud } from '../infra/local/cloud';
+import { DEMO_CITY, REPO_ROOT, startLocalCloud } from '../infra/local/cloud';
 import { DEFAULT_DEMO_PASSWORD, demoUsers, seedDemoData } from '../infra/local/seed';
+import { startFleet } from './simulate/fleet';
 
 /**
  * `npm start`: the whole platform on this machine, on the embedded local cloud.
@@ -13,6 +14,8 @@ const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
 const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+/** A small simulated fleet near the demo city, so a newcomer can book at once; SIMULATED_DRIVERS=0 turns it off. */
+const simulatedDrivers = Number(process.env.SIMULATED_DRIVERS ?? 8);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 async function main() {
@@ -27,10 +30,18 @@ async function main() {
     port, dataDir, fixedPorts: true, step,
     log: process.env.VERBOSE ? (l) => console.log(`    ${l}`) : undefined,
     // Nothing can be texted or mailed from here: show it instead (also at /local/outbox).
-    onMessage: (m) => console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${m.to}: ${m.message}`),
+    onMessage: (m) => { if (m.channel !== 'message') console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${m.to}: ${m.message}`); },
   });
   const seeded = await seedDemoData({ password, step });
   if (!seeded.created) step('Demo data already present');
+  let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
+  if (simulatedDrivers > 0) {
+    step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);
+    fleet = await startFleet({
+      siteUrl: cloud.url, drivers: simulatedDrivers, near: `${DEMO_CITY.center.lat},${DEMO_CITY.center.lng}`, adminPassword: password,
+    }).catch((e: Error) => { console.log(`  ! simulated drivers not started: ${e.message}`); return undefined; });
+  }
+  cloud.markReady();
 
   const url = `http://localhost:${port}`;
   console.log(`
@@ -40,7 +51,8 @@ Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
   REST API     ${url}/api   (OpenAPI: ${url}/openapi.json, health: ${url}/health)
   WebSocket    ws://localhost:${port}/ws
   Cognito      ${url}/cognito   (pool ${cloud.userPoolId})
-  Outbox       ${url}/local/outbox   (SMS and e-mail codes; also printed here)
+  Outbox       ${url}/local/outbox   (SMS and e-mail codes, also printed here; messages to users)
+  Drivers      ${fleet ? `${fleet.drivers().length} simulated drivers near ${DEMO_CITY.name} (npm run simulate for more)` : 'no simulated drivers'}
   Data         ${cloud.dataDir}
 
 Demo logins (password: ${password}${process.env.DEMO_PASSWORD ? '' : ', set DEMO_PASSWORD before the first start to change it'}):
@@ -53,6 +65,7 @@ Press Ctrl-C to stop.`);
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
+    await fleet?.stop().catch(() => undefined);
     await cloud.stop();
     process.exit(0);
   };

@@ -24,6 +24,8 @@ export interface GatewayOptions {
   cognitoInterceptor?: (target: string, input: unknown) => Promise<{ status: number; body: unknown } | undefined>;
   /** Local-only endpoints (e.g. the SMS and e-mail outbox), mounted under `/local/`. */
   localRoutes?: Record<string, () => unknown>;
+  /** False while start-up (seeding) runs: /health answers 503 until then, as a load balancer expects. */
+  isReady?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -82,6 +84,9 @@ export async function startGateway(opts: GatewayOptions) {
 
   async function invokeRest(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     const method = req.method ?? 'GET';
+    if (path === '/health' && opts.isReady && !opts.isReady()) {
+      return sendJson(res, 503, { error: { code: 'starting', message: 'Starting: not ready yet' } });
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization,content-type,idempotency-key', 'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS' });
       return res.end();

@@ -10,8 +10,12 @@ import { customAuthEmulator } from './custom-auth';
 import { createOutbox, outboxTap, type OutboxMessage } from './outbox';
 import { startDynamo } from './dynamodb';
 import { assertPortFree, freePort } from './ports';
+import { startJobRunner } from './job-runner';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
+
+/** Where the demo happens: the simulated fleet drives here and the maps open here. */
+export const DEMO_CITY = { name: 'San Francisco', center: { lat: 37.7749, lng: -122.4194 } } as const;
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const REGION = 'us-east-1';
@@ -41,6 +45,8 @@ export interface LocalCloud {
   userPoolClientId: string;
   tableName: string;
   dataDir: string;
+  /** Start-up is complete (demo data seeded…): /health answers 200 from now on. */
+  markReady(): void;
   stop(): Promise<void>;
 }
 
@@ -96,6 +102,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
       SMS_DELIVERY: 'outbox',
+      // Nothing here can reach Amazon Location, SQS or EventBridge Scheduler: their local stand-ins.
+      GEO_PROVIDER: 'offline',
+      JOB_DELIVERY: 'table',
     };
     Object.assign(process.env, env);
 
@@ -105,7 +114,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     });
 
     step('Starting the API gateway (REST, WebSocket, web app)');
+    let ready = false;
     const gateway = await startGateway({
+      isReady: () => ready,
       port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
@@ -116,6 +127,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
         cognitoEndpoint: `${origin}/cognito`, authFlowType: 'USER_PASSWORD_AUTH',
+        // No map service is reachable from here: the web draws an offline basemap around the demo city.
+        mapStyle: 'offline', mapCenter: DEMO_CITY.center,
       }),
     });
     stops.push(gateway.stop);
@@ -134,11 +147,19 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     await poller.ready;
     stops.push(poller.stop);
 
+    step('Starting the timer jobs runner (dispatch rounds, Book Later)');
+    const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
+    const jobs = startJobRunner({ run: runJob, onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
+    stops.push(jobs.stop);
+    // The gazetteer takes a second to index: do it now rather than on the first place search.
+    void import('../../lambdas/src/adapters/geo/offline-geo').then((m) => m.loadGazetteer()).catch(() => undefined);
+
     const url = `http://127.0.0.1:${publicPort}`;
     return {
       url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${publicPort}/ws`, cognitoEndpoint: `${url}/cognito`,
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
       userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir,
+      markReady: () => { ready = true; },
       stop: stopAll,
     };
   } catch (e) {

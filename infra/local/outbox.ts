@@ -1,10 +1,11 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 
-export interface OutboxMessage { channel: 'sms' | 'email'; to: string; message: string; at: string }
+export interface OutboxMessage { channel: 'sms' | 'email' | 'message'; to: string; message: string; at: string; bookingId?: string }
 
 /**
- * What the platform would text or e-mail, kept in memory (latest 200) and shown at `/local/outbox`:
- * SMS from the table's outbox items (seen on the stream), e-mail codes from cognito-local.
+ * What the platform would text, e-mail or push, kept in memory (latest 200) and shown at
+ * `/local/outbox`: SMS from the table's outbox items and user messages from their inbox items
+ * (both seen on the stream), e-mail codes from cognito-local.
  */
 export function createOutbox(onMessage?: (m: OutboxMessage) => void) {
   const items: OutboxMessage[] = [];
@@ -25,7 +26,14 @@ export function createOutbox(onMessage?: (m: OutboxMessage) => void) {
 export function outboxTap(event: DynamoDBStreamEvent, outbox: ReturnType<typeof createOutbox>): void {
   for (const r of event.Records) {
     const img = r.dynamodb?.NewImage;
-    if (r.eventName !== 'INSERT' || img?.pk?.S !== 'OUTBOX') continue;
-    outbox.push({ channel: 'sms', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString() });
+    if (r.eventName !== 'INSERT' || !img) continue;
+    if (img.pk?.S === 'OUTBOX') {
+      outbox.push({ channel: 'sms', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString() });
+    } else if (img.sk?.S?.startsWith('MSG#')) {
+      outbox.push({
+        channel: 'message', to: img.to?.S ?? '', message: `${img.title?.S ?? ''}: ${img.body?.S ?? ''}`,
+        at: new Date(Number(img.at?.N ?? Date.now())).toISOString(), ...(img.bookingId?.S ? { bookingId: img.bookingId.S } : {}),
+      });
+    }
   }
 }

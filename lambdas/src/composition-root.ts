@@ -1,4 +1,12 @@
+import { randomInt } from 'node:crypto';
 import { cognitoIdentityProvider } from './adapters/cognito/identity-provider';
+import { bookingRepository } from './adapters/dynamodb/booking-repository';
+import { inboxRepository } from './adapters/dynamodb/inbox-repository';
+import { presenceRepository } from './adapters/dynamodb/presence-repository';
+import { locationGeo } from './adapters/geo/location-geo';
+import { offlineGeo } from './adapters/geo/offline-geo';
+import { awsJobQueue } from './adapters/jobs/aws-job-queue';
+import { tableJobQueue } from './adapters/jobs/table-job-queue';
 import { cancelReasonRepository } from './adapters/dynamodb/cancel-reason-repository';
 import { carTypeRepository } from './adapters/dynamodb/car-type-repository';
 import { keys } from './adapters/dynamodb/keys';
@@ -30,6 +38,16 @@ export const deps = {
   uploads: s3Uploads,
   /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
   sms: () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender),
-  probe: { ping: async () => { await table.get(keys.appSettings()); } },
+  /** Start-up is finished when the settings exist (they are seeded last). */
+  probe: { ping: async () => Boolean(await table.get(keys.appSettings())) },
+  bookings: bookingRepository,
+  presence: presenceRepository,
+  inbox: inboxRepository,
+  /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
+  geo: () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo),
+  /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
+  jobs: () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue),
+  /** Booking ids and trip codes from the platform's CSPRNG: they are not guessable. */
+  random: () => randomInt(0, 2 ** 32) / 2 ** 32,
 };
 export type Deps = typeof deps;

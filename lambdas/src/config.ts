@@ -27,6 +27,16 @@ const Env = z.object({
   SMS_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
   PLACE_INDEX_NAME: z.string().default(''),
   ROUTE_CALCULATOR_NAME: z.string().default(''),
+  /** Places and routes: Amazon Location, or the offline gazetteer where no Location service exists. */
+  GEO_PROVIDER: z.enum(['location', 'offline']).default('location'),
+  /** Timers: SQS and EventBridge Scheduler, or table items a runner polls where neither exists. */
+  JOB_DELIVERY: z.enum(['aws', 'table']).default('aws'),
+  JOB_QUEUE_URL: z.string().default(''),
+  JOB_QUEUE_ARN: z.string().default(''),
+  SCHEDULER_ROLE_ARN: z.string().default(''),
+  SCHEDULE_GROUP: z.string().default('default'),
+  SQS_ENDPOINT: z.string().url().optional(),
+  SCHEDULER_ENDPOINT: z.string().url().optional(),
 });
 export type Config = z.infer<typeof Env> & { jwtIssuer: string };
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../shared/src/contract/route';
 import { contract, routes, type OperationId } from '../../shared/src/contract/routes';
 import { api, DEMO, idToken } from './support/endpoints';
-import { destructive, needsSetup, sampleRequests } from './support/sample-requests';
+import { destructive, needsSetup, refusedByRule, sampleRequests } from './support/sample-requests';
 
 type Who = 'anonymous' | Role;
 const WHO: Who[] = ['anonymous', ...ROLES];
@@ -49,7 +49,9 @@ describe('authorization matrix (spec §2, §6)', () => {
         const sample = await sampleRequests[op]();
         const res = await api(r.method, sample.path, { token: who === 'anonymous' ? undefined : tokens[who], body: sample.body });
         if (allowed) {
-          if (needsSetup.has(op)) expect(res.status, JSON.stringify(res.body)).toBe(404);
+          const byRule = who !== 'anonymous' ? refusedByRule[op]?.[who] : undefined;
+          if (byRule) expect(res.status, JSON.stringify(res.body)).toBe(byRule);
+          else if (needsSetup.has(op)) expect(res.status, JSON.stringify(res.body)).toBe(404);
           else expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
         } else {
           expect(res.status).toBe(expected);

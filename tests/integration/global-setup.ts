@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
   const { seedDemoData } = await import('../../infra/local/seed');
   const cloud = await startLocalCloud({ port: 0 });
   await seedDemoData({ password });
+  cloud.markReady();
   project.provide('endpoints', {
     apiUrl: cloud.apiUrl, wsUrl: cloud.wsUrl, cognitoEndpoint: cloud.cognitoEndpoint, region: cloud.region,
     userPoolClientId: cloud.userPoolClientId, userPoolId: cloud.userPoolId, siteUrl: cloud.url, password,

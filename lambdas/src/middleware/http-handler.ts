@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { loadRequestContext } from '../adapters/dynamodb/request-context-repository';
+import type { Key } from '../adapters/dynamodb/repository';
 import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
 import { admitCaller, type Account } from '../use-cases/admit-caller';
 import { logger } from '../observability/logger';
@@ -18,6 +19,8 @@ export interface HttpInput<R extends AnyRoute> {
   caller: R['auth'] extends 'public' ? Caller | undefined : Caller;
   /** The caller's profile and the settings, read once before the use case (signed-in routes only). */
   account: R['auth'] extends 'public' ? undefined : Account;
+  /** The items named by the handler's `preload`, read in the same round trip as the account (undefined when absent). */
+  preloaded: (Record<string, unknown> | undefined)[];
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEvent;
 }
@@ -28,30 +31,40 @@ type Impl<R extends AnyRoute> = (input: HttpInput<R>) => Promise<ResponseOf<R>>;
  * The one place that parses, validates, authorizes and maps errors. A handler file is one call:
  * `export const handler = httpHandler(contract.x, (input) => useCase(deps, ...))`.
  */
-export interface HandlerOptions {
+export interface HandlerOptions<P = unknown, Q = unknown, B = unknown> {
   /** Admission of a signed-in caller; replaced only by unit tests of the middleware itself. */
-  admit?: (caller: Caller) => Promise<Account>;
+  admit?: (caller: Caller, extra: (Key | undefined)[]) => Promise<{ account: Account; extra: (Record<string, unknown> | undefined)[] }>;
+  /**
+   * Items the use case will need (the booking a path names, the car type a body names), read in
+   * the caller's admission round trip instead of one more of their own.
+   */
+  preload?: (input: { params: P; query: Q; body: B; headers: Record<string, string | undefined>; caller: Caller }) => (Key | undefined)[];
 }
 
-const defaultAdmit = (caller: Caller) => admitCaller({ loadRequestContext }, caller);
+const defaultAdmit = (caller: Caller, extra: (Key | undefined)[]) => admitCaller({ loadRequestContext }, caller, extra);
 
 export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   route: RouteDef<P, Q, B, R>,
   impl: Impl<RouteDef<P, Q, B, R>>,
-  options: HandlerOptions = {},
+  options: HandlerOptions<z.infer<P>, z.infer<Q>, z.infer<B>> = {},
 ) {
   const admit = options.admit ?? defaultAdmit;
+  const preload = (options.preload ?? (() => [])) as Preload;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const { result, calls } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit));
-    result.headers = { ...result.headers, 'x-ddb-round-trips': String(calls) };
+    const { result, calls, sequential } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload));
+    result.headers = { ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls) };
     return result;
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(base)
     .use(injectLambdaContext(logger, { resetKeys: true }));
 }
 
+type Admit = NonNullable<HandlerOptions['admit']>;
+type Preload = NonNullable<HandlerOptions['preload']>;
+
 async function run(
-  route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent, admit: (caller: Caller) => Promise<Account>,
+  route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent, admit: Admit,
+  preload: Preload,
 ): Promise<APIGatewayProxyResult> {
   try {
     const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
@@ -60,13 +73,20 @@ async function run(
       if (!caller) throw new DomainError('not_logged_in', 401);
       if (!route.auth.includes(caller.role)) throw new DomainError('forbidden', 403);
     }
-    const account = route.auth !== 'public' && caller ? await admit(caller) : undefined;
+    // Input first: the preload may name items the input points at.
     const params = parsePart(route.params, event.pathParameters ?? {}, 'params');
     const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query');
     const body = route.body ? parsePart(route.body, parseJson(event), 'body') : undefined;
     const headers = lowerCaseHeaders(event.headers);
+    let account: Account | undefined;
+    let preloaded: (Record<string, unknown> | undefined)[] = [];
+    if (route.auth !== 'public' && caller) {
+      const admitted = await admit(caller, preload({ params, query, body, headers, caller }));
+      account = admitted.account;
+      preloaded = admitted.extra;
+    }
 
-    const output = await impl({ params, query, body, caller, account, headers, event } as HttpInput<AnyRoute>);
+    const output = await impl({ params, query, body, caller, account, preloaded, headers, event } as HttpInput<AnyRoute>);
     // The response schema is the contract: unknown fields are dropped, drift is a bug we log.
     const checked = route.response.safeParse(output);
     if (!checked.success) {

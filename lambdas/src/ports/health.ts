@@ -1,4 +1,4 @@
 export interface TableProbe {
-  /** One cheap read that proves the table answers. */
-  ping(): Promise<void>;
+  /** One cheap read that proves the table answers; false while start-up (the seed) has not finished. */
+  ping(): Promise<boolean>;
 }

@@ -12,6 +12,10 @@ export type AppSettings = PublicSettings & {
   CarHornRepeat: boolean;
   driverRadius: number;
   license: string;
+  dispatchBatchSize?: number;
+  offerSeconds?: number;
+  dispatchRounds?: number;
+  bookLaterLeadMinutes?: number;
   version: number;
 };
 

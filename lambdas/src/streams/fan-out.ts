@@ -1,4 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { inboxNotifier } from '../adapters/notifier/inbox-notifier';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
 import { postToConnection } from '../adapters/websocket/connections';
@@ -11,6 +12,7 @@ const deps: FanOutDeps = {
   subscribers: (topic) => connectionRepository.subscribers(topic),
   post: postToConnection,
   forget: (id) => connectionRepository.remove(id),
+  notifier: inboxNotifier,
   async firstDelivery(eventId) {
     try {
       await table.put(
@@ -33,7 +35,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const sk = r.dynamodb?.Keys?.sk?.S;
     if (!pk || !sk || !r.eventID || !r.eventName) continue;
     try {
-      await fanOutChange(deps, { eventId: r.eventID, change: r.eventName, pk, sk });
+      const image = topLevelScalars(r.dynamodb?.NewImage ?? r.dynamodb?.OldImage);
+      await fanOutChange(deps, { eventId: r.eventID, change: r.eventName, pk, sk, image });
     } catch (error) {
       logger.error('fan-out failed', { eventId: r.eventID, error: error as Error });
       batchItemFailures.push({ itemIdentifier: r.dynamodb?.SequenceNumber ?? r.eventID });
@@ -41,3 +44,19 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
   return { batchItemFailures };
 };
+
+/**
+ * The item's top-level strings, numbers and booleans: all the fan-out reads (who a change concerns,
+ * a message's text). Nested values are skipped, which also sidesteps stream readers that hand an
+ * empty map over as a bare `{}`.
+ */
+function topLevelScalars(raw: Record<string, { S?: string; N?: string; BOOL?: boolean }> | undefined): Record<string, unknown> | undefined {
+  if (!raw) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v?.S !== undefined) out[k] = v.S;
+    else if (v?.N !== undefined) out[k] = Number(v.N);
+    else if (v?.BOOL !== undefined) out[k] = v.BOOL;
+  }
+  return out;
+}

@@ -10,14 +10,15 @@ export interface Account { profile: ProfileItem; settings: AppSettings }
  * needs a profile matching their group, approval, and (with email_verify on) a verified email
  * when they sign in with a password.
  */
-export async function admitCaller(
-  deps: { loadRequestContext(uid: string): Promise<{ profile?: ProfileItem; settings?: AppSettings }> },
+export async function admitCaller<K>(
+  deps: { loadRequestContext(uid: string, extra: K[]): Promise<{ profile?: ProfileItem; settings?: AppSettings; extra: (Record<string, unknown> | undefined)[] }> },
   caller: Caller,
-): Promise<Account> {
-  const { profile, settings } = await deps.loadRequestContext(caller.uid);
+  extra: K[] = [],
+): Promise<{ account: Account; extra: (Record<string, unknown> | undefined)[] }> {
+  const { profile, settings, extra: loaded } = await deps.loadRequestContext(caller.uid, extra);
   if (!settings) throw new DomainError('settings_error', 503);
   if (!profile || profile.usertype !== caller.role) throw new DomainError('not_valid_user_type', 403);
   if (!profile.approved) throw new DomainError('require_approval', 403);
   if (settings.email_verify && profile.loginType === 'email' && !caller.emailVerified) throw new DomainError('email_verify_message', 403);
-  return { profile, settings };
+  return { account: { profile, settings }, extra: loaded };
 }

@@ -1,10 +1,13 @@
 import type { ServerMessage } from '../../../shared/src/contract/ws';
+import type { Notifier, OutgoingMessage } from '../ports/notifier';
 
 export interface ChangeRecord {
   eventId: string;
   change: 'INSERT' | 'MODIFY' | 'REMOVE';
   pk: string;
   sk: string;
+  /** The item after the change (before it, for a REMOVE): who the change concerns is written in it. */
+  image?: Record<string, unknown>;
 }
 
 export interface FanOutDeps {
@@ -13,24 +16,65 @@ export interface FanOutDeps {
   forget(connectionId: string): Promise<void>;
   /** True the first time an event id is seen: stream records arrive at least once. */
   firstDelivery(eventId: string): Promise<boolean>;
+  notifier: Notifier;
 }
 
-/** Which topics an item's change concerns. Connection and subscription items concern nobody. */
-export function topicsFor(pk: string, sk: string): { topic: string; id?: string }[] {
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/**
+ * Which topics an item's change concerns. Connections, subscriptions, location pings, geo index
+ * entries and timer jobs concern nobody: they change many times a second and say nothing a
+ * screen shows.
+ */
+export function topicsFor(pk: string, sk: string, image: Record<string, unknown> = {}): { topic: string; id?: string }[] {
   if (pk === 'CATALOG') return [{ topic: 'catalog', id: sk }];
   if (pk === 'SETTINGS') return [{ topic: 'settings', id: sk }];
+  const booking = /^BOOKING#(.+)$/.exec(pk);
+  if (booking && sk === 'BOOKING') {
+    const id = booking[1]!;
+    const customer = str(image.customer);
+    const driver = str(image.driver);
+    const fleet = str(image.fleetadmin);
+    return [
+      { topic: `booking/${id}`, id },
+      { topic: 'bookings/all', id },
+      ...(customer ? [{ topic: `bookings/customer/${customer}`, id }] : []),
+      ...(driver ? [{ topic: `bookings/driver/${driver}`, id }] : []),
+      ...(fleet ? [{ topic: `bookings/fleet/${fleet}`, id }] : []),
+    ];
+  }
   const user = /^USER#(.+)$/.exec(pk);
-  if (user && sk === 'PROFILE') return [{ topic: `user/${user[1]}`, id: user[1] }];
+  if (user) {
+    const uid = user[1]!;
+    if (sk === 'PROFILE') return [{ topic: `user/${uid}`, id: uid }];
+    if (sk.startsWith('OFFER#')) return [{ topic: `offers/${uid}`, id: sk.slice('OFFER#'.length) }];
+    if (sk.startsWith('MSG#')) return [{ topic: `messages/${uid}`, id: str(image.id) }];
+  }
   return [];
 }
 
+/** A new inbox item, as the Notifier delivers it. */
+function newMessage(record: ChangeRecord): (OutgoingMessage & { id: string; at: number }) | undefined {
+  if (record.change !== 'INSERT' || !record.sk.startsWith('MSG#') || !record.image) return undefined;
+  const i = record.image;
+  if (typeof i.to !== 'string' || typeof i.id !== 'string' || typeof i.at !== 'number') return undefined;
+  return { id: i.id, at: i.at, to: i.to, kind: String(i.kind), title: String(i.title), body: String(i.body), ...(str(i.bookingId) ? { bookingId: str(i.bookingId)! } : {}) };
+}
+
+/**
+ * One stream record: each subscriber of its topics gets an `event` (the payload says only that
+ * something changed: clients re-read by REST), and a new message is handed to the Notifier, all
+ * once per record however often the stream delivers it.
+ */
 export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Promise<number> {
-  const targets = topicsFor(record.pk, record.sk);
-  if (targets.length === 0) return 0;
+  const targets = topicsFor(record.pk, record.sk, record.image);
+  const message = newMessage(record);
+  if (targets.length === 0 && !message) return 0;
   // Subscribers first: a change nobody follows costs no dedup write.
   const audiences = await Promise.all(targets.map(async (t) => ({ ...t, connections: await deps.subscribers(t.topic) })));
-  if (audiences.every((a) => a.connections.length === 0)) return 0;
+  if (!message && audiences.every((a) => a.connections.length === 0)) return 0;
   if (!(await deps.firstDelivery(record.eventId))) return 0;
+  if (message) await deps.notifier.deliver(message);
   let sent = 0;
   for (const { topic, id, connections } of audiences) {
     await Promise.all(connections.map(async (c) => {

@@ -1,7 +1,11 @@
 import { ClientMessage, type ServerMessage } from '../../../shared/src/contract/ws';
 import type { Role } from '../../../shared/src/contract/route';
+import type { BookingRecord } from '../ports/bookings';
+import { canSeeBooking } from './present-booking';
 
 export interface SubscriptionDeps {
+  /** For `booking/<id>`: the booking, to check that the caller may read it. */
+  bookings: { get(id: string): Promise<BookingRecord | undefined> };
   connections: {
     get(id: string): Promise<{ uid: string; role: string } | undefined>;
     subscribe(id: string, topic: string, nowMs: number): Promise<void>;
@@ -10,12 +14,33 @@ export interface SubscriptionDeps {
   now: () => Date;
 }
 
-/** Who may follow a topic: the catalog and settings are for everyone signed in; a user topic only for its user or an admin. */
-export function mayFollow(topic: string, who: { uid: string; role: Role | string }): boolean {
+/**
+ * Who may follow a topic: the same people who may read it by REST. The catalog and settings are
+ * for everyone signed in; a user's topics for that user (and admins, except their messages); a
+ * booking list for its audience (spec §6); one booking for whoever may read that booking.
+ */
+export async function mayFollow(
+  topic: string, who: { uid: string; role: Role | string }, deps: Pick<SubscriptionDeps, 'bookings'>,
+): Promise<boolean> {
   if (topic === 'catalog' || topic === 'settings') return true;
-  const user = /^user\/(.+)$/.exec(topic);
-  if (user) return user[1] === who.uid || who.role === 'admin';
-  return false;
+  if (topic === 'bookings/all') return who.role === 'admin';
+  const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking)\/(.+)$/.exec(topic);
+  if (!m) return false;
+  const [, kind, id] = m;
+  const own = id === who.uid;
+  switch (kind) {
+    case 'user': return own || who.role === 'admin';
+    case 'messages': return own;
+    case 'offers': return (own && who.role === 'driver') || who.role === 'admin';
+    case 'bookings/customer': return (own && who.role === 'rider') || who.role === 'admin';
+    case 'bookings/driver': return (own && who.role === 'driver') || who.role === 'admin';
+    case 'bookings/fleet': return (own && who.role === 'fleetadmin') || who.role === 'admin';
+    case 'booking': {
+      const booking = await deps.bookings.get(id!);
+      return !!booking && canSeeBooking(booking, { uid: who.uid, role: who.role as Role });
+    }
+    default: return false;
+  }
 }
 
 /** Handles one `$default` message and returns the reply to send back on the same connection. */
@@ -37,7 +62,7 @@ export async function manageSubscription(deps: SubscriptionDeps, connectionId: s
     await deps.connections.unsubscribe(connectionId, topic);
     return { type: 'unsubscribed', topic };
   }
-  if (!mayFollow(topic, who)) return { type: 'error', code: 'forbidden', message: 'Not allowed to follow this topic' };
+  if (!(await mayFollow(topic, who, deps))) return { type: 'error', code: 'forbidden', message: 'Not allowed to follow this topic' };
   await deps.connections.subscribe(connectionId, topic, deps.now().getTime());
   return { type: 'subscribed', topic };
 }

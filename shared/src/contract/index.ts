@@ -6,5 +6,7 @@ export * from './catalog';
 export * from './promos';
 export * from './settings';
 export * from './users';
+export * from './geo';
+export * from './bookings';
 export * from './routes';
 export * from './ws';

@@ -1,4 +1,6 @@
 import * as auth from './auth';
+import * as bookings from './bookings';
+import * as geo from './geo';
 import * as catalog from './catalog';
 import * as promos from './promos';
 import * as settings from './settings';
@@ -43,6 +45,23 @@ export const contract = {
   editUser: users.editUser,
   setUserApproval: users.setUserApproval,
   deleteUser: users.deleteUser,
+  fetchMessages: bookings.fetchMessages,
+  autocomplete: geo.autocomplete,
+  getCoords: geo.getCoords,
+  getAddress: geo.getAddress,
+  getRoute: geo.getRoute,
+  getDriveTime: geo.getDriveTime,
+  getEstimate: bookings.getEstimate,
+  addBooking: bookings.addBooking,
+  fetchBookings: bookings.fetchBookings,
+  fetchBooking: bookings.fetchBooking,
+  cancelBooking: bookings.cancelBooking,
+  fetchAssignableDrivers: bookings.fetchAssignableDrivers,
+  assignDriver: bookings.assignDriver,
+  fetchOffers: bookings.fetchOffers,
+  fetchDriverPresence: bookings.fetchDriverPresence,
+  setDriverAvailability: bookings.setDriverAvailability,
+  updateDriverLocation: bookings.updateDriverLocation,
 } as const;
 
 export type Contract = typeof contract;

@@ -3,6 +3,18 @@ import { ROLES, route } from './route';
 
 export const AppMode = z.enum(['taxi', 'delivery']);
 
+/**
+ * Dispatch tuning (beyond the spec): drivers offered per round, how long an offer stands, how many
+ * rounds before the system gives up, and how early a Book Later booking starts dispatch. Absent
+ * means the defaults of shared/src/domain/dispatch.ts.
+ */
+export const DispatchSettingsShape = {
+  dispatchBatchSize: z.number().int().min(1).max(20).optional(),
+  offerSeconds: z.number().int().min(5).max(600).optional(),
+  dispatchRounds: z.number().int().min(1).max(10).optional(),
+  bookLaterLeadMinutes: z.number().int().min(1).max(240).optional(),
+};
+
 /** What any visitor of the site may read. Secrets (licence, bonus, security switches) stay out. */
 export const PublicSettings = z.object({
   appName: z.string(),
@@ -44,6 +56,7 @@ export const AdminSettings = PublicSettings.extend({
   CarHornRepeat: z.boolean(),
   driverRadius: z.number().nonnegative(),
   license: z.string(),
+  ...DispatchSettingsShape,
   version: z.number().int().nonnegative(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -88,6 +101,7 @@ export const SettingsForm = z.object({
   CarHornRepeat: z.boolean(),
   driverRadius: LooseNumber,
   license: Text(200),
+  ...DispatchSettingsShape,
 }).strict();
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

@@ -8,6 +8,14 @@ export const Topic = z.union([
   z.literal('catalog'),
   z.literal('settings'),
   z.string().regex(/^user\/[A-Za-z0-9-]{1,64}$/),
+  /** One booking; and the booking lists of an audience (spec §6 booking lists by role). */
+  z.string().regex(/^booking\/[A-Za-z0-9_-]{1,64}$/),
+  z.string().regex(/^bookings\/(customer|driver|fleet)\/[A-Za-z0-9-]{1,64}$/),
+  z.literal('bookings/all'),
+  /** A driver's live offers. */
+  z.string().regex(/^offers\/[A-Za-z0-9-]{1,64}$/),
+  /** The messages the platform sends a user. */
+  z.string().regex(/^messages\/[A-Za-z0-9-]{1,64}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
 

@@ -42,3 +42,15 @@ export function makeReferralId(firstName: string | null | undefined, random: Ran
 export function makeAppleReferralId(random: RandomSource = Math.random): string {
   return 'rider' + randomInt(REFERRAL_SUFFIX_MIN, REFERRAL_SUFFIX_MAX, random);
 }
+
+const BOOKING_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A booking id a person can read out on the phone: 'BK' + 8 characters without the look-alikes
+ * 0/O and 1/I (32^8 ≈ 10^12 ids; the create is conditional, so a collision is refused, not merged).
+ */
+export function makeBookingId(random: RandomSource = Math.random): string {
+  let id = 'BK';
+  for (let i = 0; i < 8; i++) id += BOOKING_ID_ALPHABET[randomInt(0, BOOKING_ID_ALPHABET.length - 1, random)];
+  return id;
+}

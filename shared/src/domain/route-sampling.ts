@@ -45,3 +45,12 @@ export function sampleRoute(points: readonly LatLng[]): SampledRoute | null {
     },
   };
 }
+
+/** 'lat,lng' → a point, or null when malformed or out of range. */
+export function parseLatLng(text: string): LatLng | null {
+  const m = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}

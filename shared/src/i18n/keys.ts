@@ -94,6 +94,11 @@ export const TECHNICAL_KEYS = [
   'invalid_json',
   'internal_error',
   'rate_limited',
+  'idempotency_conflict',
+  'idempotency_key_reused',
+  'auto_dispatch_on',
+  'driver_unavailable',
+  'starting',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

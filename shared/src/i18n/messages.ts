@@ -70,6 +70,11 @@ export const messagesEn: Record<TranslationKey, string> = {
   invalid_json: 'The request body is not valid JSON.',
   internal_error: 'Something went wrong. Please try again later.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
+  idempotency_conflict: 'The same request is already being processed.',
+  idempotency_key_reused: 'This request key was already used for a different booking.',
+  auto_dispatch_on: 'Drivers are assigned automatically. Turn auto-dispatch off in the settings to assign by hand.',
+  driver_unavailable: 'The driver is offline, on a trip or not approved.',
+  starting: 'The service is starting. Please try again in a moment.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -178,6 +183,11 @@ export const messagesEs: Record<TranslationKey, string> = {
   invalid_json: 'El cuerpo de la solicitud no es un JSON válido.',
   internal_error: 'Algo ha salido mal. Inténtalo de nuevo más tarde.',
   rate_limited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  idempotency_conflict: 'La misma solicitud ya se está procesando.',
+  idempotency_key_reused: 'Esta clave de solicitud ya se usó para otra reserva.',
+  auto_dispatch_on: 'Los conductores se asignan automáticamente. Desactiva la asignación automática en la configuración para asignar a mano.',
+  driver_unavailable: 'El conductor está desconectado, en un viaje o no aprobado.',
+  starting: 'El servicio se está iniciando. Inténtalo de nuevo en un momento.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -1,4 +1,6 @@
 import type { TranslationKey } from './keys';
+import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking-form';
+import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -427,6 +429,8 @@ export const uiStringsEn = {
   discard_changes: 'Discard changes',
   load_latest: 'Load the latest',
   settings_changed_elsewhere: 'Another admin saved the settings. Load the latest before saving, or your save will be refused.',
+  ...bookingFormStringsEn,
+  ...bookingsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -837,4 +841,6 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   discard_changes: 'Descartar cambios',
   load_latest: 'Cargar lo último',
   settings_changed_elsewhere: 'Otro administrador guardó la configuración. Carga lo último antes de guardar o tu cambio será rechazado.',
+  ...bookingFormStringsEs,
+  ...bookingsStringsEs,
 };

@@ -3,6 +3,26 @@ import { api, DEMO, idToken } from './endpoints';
 
 export interface Sample { path: string; body?: unknown }
 
+const SF = { lat: 37.7749, lng: -122.4194, add: 'San Francisco, CA, US' };
+const OAKLAND = { lat: 37.8044, lng: -122.2712, add: 'Oakland, CA, US' };
+
+/** A valid Book Later request (no driver needed); `riderId` makes it valid for an admin too (a rider's is ignored). */
+export async function sampleBooking(overrides: Record<string, unknown> = {}) {
+  const rider = await api('GET', '/me', { token: await idToken(DEMO.rider) });
+  return {
+    pickup: SF, drop: OAKLAND, carTypeId: 'economy', bookLater: true, tripdate: Date.now() + 2 * 3600_000,
+    instructionData: { deliveryPerson: 'Pat Receiver', deliveryPersonPhone: '555 123 4567' },
+    riderId: rider.body.id, ...overrides,
+  };
+}
+
+/** A fresh booking of rider1's, made by rider1. */
+async function freshBooking(): Promise<string> {
+  const res = await api('POST', '/bookings', { token: await idToken(DEMO.rider), body: await sampleBooking() });
+  if (res.status !== 201) throw new Error(`could not book: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -127,6 +147,40 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   editUser: async () => ({ path: `/users/${await freshFleetDriver()}`, body: { vehicleNumber: 'EDIT-1' } }),
   setUserApproval: async () => ({ path: `/users/${await freshFleetDriver()}/approval`, body: { approved: true } }),
   deleteUser: async () => ({ path: `/users/${await freshFleetDriver()}` }),
+  fetchMessages: async () => ({ path: '/me/messages' }),
+  autocomplete: async () => ({ path: '/geo/autocomplete', body: { searchKeyword: 'San Fran' } }),
+  getCoords: async () => {
+    const found = await api('POST', '/geo/autocomplete', { token: await idToken(DEMO.rider), body: { searchKeyword: 'Oakland' } });
+    return { path: '/geo/coords', body: { place_id: found.body.searchResults[0].place_id } };
+  },
+  getAddress: async () => ({ path: '/geo/address', body: { latlng: '37.7749,-122.4194' } }),
+  getRoute: async () => ({ path: '/geo/route', body: { start: '37.7749,-122.4194', dest: '37.8044,-122.2712' } }),
+  getDriveTime: async () => ({ path: '/geo/drive-time', body: { start: '37.7749,-122.4194', dest: '37.8044,-122.2712', waypoints: '37.79,-122.35' } }),
+  getEstimate: async () => ({ path: '/bookings/estimate', body: { pickup: SF, drop: OAKLAND, carTypeId: 'economy' } }),
+  addBooking: async () => ({ path: '/bookings', body: await sampleBooking() }),
+  fetchBookings: async () => ({ path: '/bookings?limit=5' }),
+  fetchBooking: async () => ({ path: `/bookings/${await freshBooking()}` }),
+  cancelBooking: async () => ({ path: `/bookings/${await freshBooking()}/cancel`, body: { reason: 'Changed my mind' } }),
+  fetchAssignableDrivers: async () => ({ path: `/bookings/${await freshBooking()}/assignable-drivers` }),
+  assignDriver: async () => {
+    const driver = await api('GET', '/me', { token: await idToken(DEMO.driver) });
+    return { path: `/bookings/${await freshBooking()}/assign`, body: { driverId: driver.body.id } };
+  },
+  fetchOffers: async () => ({ path: '/drivers/me/offers' }),
+  fetchDriverPresence: async () => ({ path: '/drivers/me' }),
+  setDriverAvailability: async () => ({ path: '/drivers/me/availability', body: { online: true } }),
+  // Far from the demo city, so the matrix's pings do not put a driver in reach of other tests' bookings.
+  updateDriverLocation: async () => ({ path: '/drivers/me/location', body: { lat: -45.87, lng: 170.5 } }),
+};
+
+/**
+ * Allowed callers the rules still turn away: the role passed, and the use case answers. A rider's
+ * booking is not a driver's or a fleet admin's to read (404); assigning needs auto-dispatch off and
+ * a NEW booking, which the demo's delivery-mode rider booking is not (409).
+ */
+export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, number>>>> = {
+  fetchBooking: { driver: 404, fleetadmin: 404 },
+  assignDriver: { admin: 409 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */

@@ -52,7 +52,10 @@ describe('§8 error catalogue', () => {
 
   it('has the technical server codes', () => {
     expect([...TECHNICAL_KEYS].sort()).toEqual(
-      ['bad_request', 'conflict', 'forbidden', 'internal_error', 'invalid_json', 'not_found', 'rate_limited', 'unknown_route', 'validation_error'],
+      [
+        'auto_dispatch_on', 'bad_request', 'conflict', 'driver_unavailable', 'forbidden', 'idempotency_conflict', 'idempotency_key_reused',
+        'internal_error', 'invalid_json', 'not_found', 'rate_limited', 'starting', 'unknown_route', 'validation_error',
+      ],
     );
   });
 

@@ -20,7 +20,7 @@ const event = (over: Partial<APIGatewayProxyEvent> & { groups?: string } = {}): 
   ...over,
 } as unknown as APIGatewayProxyEvent);
 
-const admitted = async () => ({ profile: {}, settings: {} }) as never;
+const admitted = async () => ({ account: { profile: {}, settings: {} }, extra: [] }) as never;
 
 const call = async (impl: Parameters<typeof httpHandler<any, any, any, any>>[1], e: APIGatewayProxyEvent, admit = admitted) => {
   const res = await httpHandler(echo, impl, { admit })(e, ctx);

@@ -12,8 +12,12 @@ export function documentClient(): DynamoDBDocumentClient {
     const base = new DynamoDBClient({ region: AWS_REGION, endpoint: DYNAMODB_ENDPOINT, maxAttempts: 3 });
     base.middlewareStack.add(
       (next, context) => async (args) => {
-        recordRoundTrip(String(context.commandName ?? 'unknown'));
-        return next(args);
+        const done = recordRoundTrip(String(context.commandName ?? 'unknown'));
+        try {
+          return await next(args);
+        } finally {
+          done();
+        }
       },
       { step: 'initialize', name: 'roundTripCounter' },
     );

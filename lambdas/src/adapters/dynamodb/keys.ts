@@ -41,4 +41,28 @@ export const keys = {
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: 'CONN' }),
   subscription: (topic: string, connectionId: string) => ({ pk: `TOPIC#${topic}`, sk: `CONN#${connectionId}` }),
   topicPk: (topic: string) => `TOPIC#${topic}`,
+
+  booking: (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  /** Index sort key of a booking: trip date (13 digits, so text order is time order), then id. */
+  bookingSort: (tripdate: number, id: string) => `${String(Math.max(0, Math.floor(tripdate))).padStart(13, '0')}#${id}`,
+  bookingsByCustomerPk: (uid: string) => `CUSTOMER#${uid}`,
+  bookingsByDriverPk: (uid: string) => `DRIVER#${uid}`,
+  /** Every booking, partitioned by the trip date's year (UTC), so no single index partition takes every write forever. */
+  bookingsByYearPk: (year: number) => `BOOKINGS#${year}`,
+  bookingsByFleetPk: (uid: string) => `FLEET#${uid}`,
+  offer: (driverUid: string, bookingId: string) => ({ pk: `USER#${driverUid}`, sk: `OFFER#${bookingId}` }),
+  offerPrefix: 'OFFER#',
+  userPk: (uid: string) => `USER#${uid}`,
+  /** A driver's presence: online flag mirror, last location, where the geo index holds them. */
+  driverState: (uid: string) => ({ pk: `USER#${uid}`, sk: 'DRIVER' }),
+  /** Geo index: partition by 4-character geohash (~39x20 km), sort by 5-character cell (~5x5 km) then driver. */
+  geoEntry: (cell5: string, uid: string) => ({ pk: `GEO#${cell5.slice(0, 4)}`, sk: `${cell5}#${uid}` }),
+  geoPk: (cell4: string) => `GEO#${cell4}`,
+  idempotency: (uid: string, key: string) => ({ pk: `IDEMPOTENCY#${uid}#${key}`, sk: 'IDEMPOTENCY' }),
+  /** A message the platform sent a user (their inbox), newest last in key order. */
+  message: (uid: string, at: number, id: string) => ({ pk: `USER#${uid}`, sk: `MSG#${String(at).padStart(13, '0')}#${id}` }),
+  messagePrefix: 'MSG#',
+  /** A timer job where no queue service exists (the local cloud): due time first, so one query finds what is due. */
+  job: (dueAt: number, id: string) => ({ pk: 'JOBS', sk: `${String(Math.max(0, Math.floor(dueAt))).padStart(13, '0')}#${id}` }),
+  jobsPk: 'JOBS',
 } as const;

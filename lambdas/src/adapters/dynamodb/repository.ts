@@ -27,7 +27,9 @@ export const table = {
   /** Up to 100 items in one round trip (unprocessed keys are retried); order follows `keysIn`. */
   async batchGet(keysIn: Key[], opts: { consistent?: boolean } = {}): Promise<(Item | undefined)[]> {
     const found = new Map<string, Item>();
-    let pending: Key[] = keysIn;
+    // BatchGetItem refuses a list with the same key twice.
+    const unique = new Map(keysIn.map((k) => [`${k.pk}|${k.sk}`, k]));
+    let pending: Key[] = [...unique.values()];
     for (let attempt = 0; pending.length && attempt < 5; attempt++) {
       const out = await documentClient().send(new BatchGetCommand({
         RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: opts.consistent } },
@@ -84,6 +86,29 @@ export const table = {
       await documentClient().send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
     } catch (e) {
       throw mapConditionFailure(e, opts.conflictCode);
+    }
+  },
+
+  /**
+   * Like `transact`, but a failed condition is answered with the indexes of the items whose
+   * condition failed, so the caller can drop them and try again (e.g. a driver who went offline
+   * between the search and the offer).
+   */
+  async transactOrFailed(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+    const withTable = items.map((it) => {
+      const [kind, body] = Object.entries(it)[0] as [string, Item];
+      return { [kind]: { TableName: tableName(), ...body } } as RawTransactItem;
+    });
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: withTable }));
+      return { ok: true };
+    } catch (e) {
+      if (e instanceof TransactionCanceledException) {
+        const reasons = e.CancellationReasons ?? [];
+        const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+        if (failed.length || reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, failed };
+      }
+      throw e;
     }
   },
 

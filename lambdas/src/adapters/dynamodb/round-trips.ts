@@ -2,32 +2,39 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Counts DynamoDB round trips per request. Each invocation runs inside `withRoundTripCounter`, and
- * the client middleware in `client.ts` bumps the counter of the invocation it runs in, so
- * concurrent requests in one process (the local cloud) never mix their counts.
+ * the client middleware in `client.ts` reports every call it makes, so concurrent requests in one
+ * process (the local cloud) never mix their counts.
+ *
+ * Two numbers: `calls` (every request sent) and `sequential` (waves: calls issued in parallel,
+ * such as the cell queries of a nearby search, count once). Latency follows the waves, so
+ * `x-ddb-round-trips` reports those and `x-ddb-calls` the total.
  */
-interface Counter { calls: number; operations: string[] }
+interface Counter { calls: number; sequential: number; inFlight: number; operations: string[] }
 const storage = new AsyncLocalStorage<Counter>();
 let processTotal = 0;
 
-export function withRoundTripCounter<T>(fn: () => Promise<T>): Promise<{ result: T; calls: number; operations: string[] }> {
-  const counter: Counter = { calls: 0, operations: [] };
+export function withRoundTripCounter<T>(fn: () => Promise<T>): Promise<{ result: T; calls: number; sequential: number; operations: string[] }> {
+  const counter: Counter = { calls: 0, sequential: 0, inFlight: 0, operations: [] };
   return storage.run(counter, async () => {
     const result = await fn();
-    return { result, calls: counter.calls, operations: counter.operations };
+    return { result, calls: counter.calls, sequential: counter.sequential, operations: counter.operations };
   });
 }
 
-export function recordRoundTrip(operation: string): void {
+/** Called when a request starts; the returned function when it ends. */
+export function recordRoundTrip(operation: string): () => void {
   processTotal += 1;
   const counter = storage.getStore();
-  if (counter) {
-    counter.calls += 1;
-    counter.operations.push(operation);
-  }
+  if (!counter) return () => undefined;
+  counter.calls += 1;
+  if (counter.inFlight === 0) counter.sequential += 1;
+  counter.inFlight += 1;
+  counter.operations.push(operation);
+  return () => { counter.inFlight -= 1; };
 }
 
 export function currentRoundTrips(): number {
-  return storage.getStore()?.calls ?? 0;
+  return storage.getStore()?.sequential ?? 0;
 }
 
 export function processRoundTrips(): number {

@@ -1,0 +1,28 @@
+import type { BookingRecord } from '../../ports/bookings';
+import type { DriverStateRecord } from '../../ports/presence';
+import type { CarTypeItem } from './car-type-repository';
+import { keys } from './keys';
+import { stripKeys, type Item, type Key } from './repository';
+import type { ProfileItem } from './user-repository';
+
+/**
+ * Items a handler asks to read with the caller's admission (one BatchGetItem), and how to read
+ * them back. Only keys leave here; the use cases receive plain records.
+ */
+export const preload = {
+  booking: (id: string): Key => keys.booking(id),
+  carType: (id: string): Key => keys.carType(id),
+  profile: (uid: string): Key => keys.userProfile(uid),
+  driverState: (uid: string): Key => keys.driverState(uid),
+  idempotency: (uid: string, key: string): Key => keys.idempotency(uid, key),
+};
+
+const plain = <T>(i: Item | undefined) => (i ? (stripKeys(i) as unknown as T) : undefined);
+
+export const loaded = {
+  booking: (i: Item | undefined) => plain<BookingRecord>(i),
+  carType: (i: Item | undefined) => plain<CarTypeItem>(i),
+  profile: (i: Item | undefined) => plain<ProfileItem>(i),
+  driverState: (i: Item | undefined) => plain<DriverStateRecord>(i),
+  idempotency: (i: Item | undefined) => (i ? { bookingId: String(i.bookingId), fingerprint: String(i.fingerprint) } : undefined),
+};

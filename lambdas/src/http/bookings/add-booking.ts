@@ -1,0 +1,24 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { addBooking } from '../../use-cases/add-booking';
+
+/** The car type, the rider an admin books for and the idempotency record come with the admission read. */
+export const handler = httpHandler(
+  contract.addBooking,
+  ({ account, body, headers, preloaded: [carType, rider, previous] }) => addBooking(deps, account, {
+    body,
+    idempotencyKey: headers['idempotency-key'],
+    carType: loaded.carType(carType),
+    rider: loaded.profile(rider),
+    previous: loaded.idempotency(previous),
+  }),
+  {
+    preload: ({ body, headers, caller }) => [
+      body.carTypeId ? preload.carType(body.carTypeId) : undefined,
+      body.riderId ? preload.profile(body.riderId) : undefined,
+      headers['idempotency-key'] ? preload.idempotency(caller.uid, headers['idempotency-key']) : undefined,
+    ],
+  },
+);

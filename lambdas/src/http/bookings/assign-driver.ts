@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { assignDriver } from '../../use-cases/assign-driver';
+
+export const handler = httpHandler(
+  contract.assignDriver,
+  ({ account, preloaded: [booking, driver] }) => assignDriver(deps, account, loaded.booking(booking), loaded.profile(driver)),
+  { preload: ({ params, body }) => [preload.booking(params.id), preload.profile(body.driverId)] },
+);

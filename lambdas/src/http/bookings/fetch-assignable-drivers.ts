@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { fetchAssignableDrivers } from '../../use-cases/fetch-assignable-drivers';
+
+export const handler = httpHandler(
+  contract.fetchAssignableDrivers,
+  ({ account, preloaded }) => fetchAssignableDrivers(deps, account, loaded.booking(preloaded[0])),
+  { preload: ({ params }) => [preload.booking(params.id)] },
+);

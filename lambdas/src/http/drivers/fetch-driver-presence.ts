@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { fetchDriverPresence } from '../../use-cases/driver-presence';
+
+export const handler = httpHandler(
+  contract.fetchDriverPresence,
+  async ({ account, preloaded }) => fetchDriverPresence(deps, account, loaded.driverState(preloaded[0])),
+  { preload: ({ caller }) => [preload.driverState(caller.uid)] },
+);

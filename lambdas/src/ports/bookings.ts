@@ -1,0 +1,138 @@
+import type { BookingPoint } from '../../../shared/src/contract/bookings';
+import type { BookingStatus } from '../../../shared/src/domain/booking-status';
+import type { LatLng } from '../../../shared/src/domain/distance';
+import type { OutgoingMessage } from './notifier';
+
+/** A priced choice as stored: amount in minor units. */
+export interface StoredPricedItem { description: string; amount: number }
+
+/**
+ * A booking as stored (spec §3 Booking). Money is integer minor units; the API edge converts.
+ * `asked` records every driver ever offered the booking (with the round), so a driver is never
+ * offered the same booking twice in one dispatch cycle; `requestedDrivers` holds those whose
+ * offer is live (spec requestedDrivers).
+ */
+export interface BookingRecord {
+  id: string;
+  booking_id: string;
+  carType: string;
+  carTypeId: string;
+  carImage?: string;
+  customer: string;
+  customer_name: string;
+  customer_email: string;
+  customer_contact: string;
+  customer_image?: string;
+  pickup: BookingPoint;
+  drop: BookingPoint;
+  pickupAddress: string;
+  dropAddress: string;
+  estimate: number;
+  estimateDistance: number;
+  estimateTime: number;
+  distanceUnit: 'km' | 'mile';
+  status: BookingStatus;
+  bookLater: boolean;
+  tripdate: number;
+  bookingDate: number;
+  otp?: number;
+  booking_type_admin: boolean;
+  createdByAdmin: boolean;
+  coords: LatLng[];
+  polylinePoints: string;
+  trip_cost: number;
+  convenience_fees: number;
+  driver_share: number;
+  parcelTypeSelected?: StoredPricedItem;
+  optionSelected?: StoredPricedItem;
+  deliveryPerson?: string;
+  deliveryPersonPhone?: string;
+  pickUpInstructions?: string;
+  deliveryInstructions?: string;
+  requestedDrivers: Record<string, true>;
+  asked: Record<string, number>;
+  dispatchRound: number;
+  dispatchRounds: number;
+  /** Book Later: when the system gives up (ms). */
+  giveUpAt?: number;
+  driver?: string;
+  driver_name?: string;
+  driver_image?: string;
+  driver_contact?: string;
+  vehicle_number?: string;
+  fleetadmin?: string;
+  reason?: string;
+  cancelledBy?: 'rider' | 'admin' | 'system';
+  cancelledAt?: number;
+  /** Bumped by every write: the condition that makes read-then-write safe. */
+  version: number;
+}
+
+/** An offer item as stored: what the driver sees, with its expiry. */
+export interface OfferRecord {
+  bookingId: string;
+  driver: string;
+  offeredAt: number;
+  /** ms; none for an admin assignment. */
+  expiresAt?: number;
+  round: number;
+  carType: string;
+  pickup: BookingPoint;
+  drop: BookingPoint;
+  estimate: number;
+  driver_share: number;
+  estimateDistance: number;
+  distanceUnit: 'km' | 'mile';
+  distanceToPickup?: number;
+  tripdate: number;
+  bookLater: boolean;
+  assignedByAdmin: boolean;
+}
+
+export interface BookingListQuery {
+  cursor?: string;
+  limit?: number;
+  statuses?: BookingStatus[];
+  from?: number;
+  to?: number;
+}
+
+export type BookingAudience =
+  | { kind: 'customer'; uid: string }
+  | { kind: 'driver'; uid: string }
+  | { kind: 'fleet'; uid: string }
+  | { kind: 'all' };
+
+/** What a new round changes: the offers it makes and the ones that lapsed since the last. */
+export interface OfferRound {
+  round: number;
+  offers: OfferRecord[];
+  /** Drivers whose offers expired unanswered: they leave requestedDrivers. */
+  lapsed: string[];
+  messages: OutgoingMessage[];
+}
+
+export interface BookingStore {
+  get(id: string, opts?: { consistent?: boolean }): Promise<BookingRecord | undefined>;
+  /**
+   * Creates the booking with its first offers, its messages and (when given) the idempotency
+   * record, in one transaction. Offered drivers are checked (approved, online, free) in the same
+   * transaction; a driver who fails the check is dropped and the write retried.
+   * 409 `idempotency_conflict` when the key was used meanwhile.
+   */
+  create(booking: BookingRecord, opts: { round?: OfferRound; idempotency?: { uid: string; key: string; fingerprint: string } }): Promise<BookingRecord>;
+  /** The booking an idempotency key made, with the fingerprint of the request that made it. */
+  byIdempotencyKey(uid: string, key: string): Promise<{ bookingId: string; fingerprint: string } | undefined>;
+  list(audience: BookingAudience, q: BookingListQuery): Promise<{ items: BookingRecord[]; next?: string }>;
+  /**
+   * The next dispatch round, if the booking is still NEW at `current.version`: 409 otherwise (a
+   * concurrent round or a cancel won). Drivers failing the eligibility check are dropped.
+   */
+  offerRound(current: BookingRecord, round: OfferRound): Promise<BookingRecord>;
+  /** Cancels if the booking is still at `current.version`, revoking every live offer; 409 otherwise. */
+  cancel(current: BookingRecord, change: { reason: string; cancelledBy: 'rider' | 'admin' | 'system'; at: number; messages: OutgoingMessage[] }): Promise<BookingRecord>;
+  /** Admin assignment: one offer without expiry, the driver checked in the same transaction; 409 when the booking or the driver changed. */
+  assign(current: BookingRecord, offer: OfferRecord, messages: OutgoingMessage[]): Promise<BookingRecord>;
+  /** A driver's live offers (not expired at `now`), soonest expiry first. */
+  offersOf(driverUid: string, now: number): Promise<OfferRecord[]>;
+}

@@ -1,0 +1,18 @@
+/**
+ * A message the platform sends a user (spec §4 "notified", "told"). It is written with the state
+ * change that causes it, in the same transaction (an outbox), so it exists exactly when the change
+ * does; delivery (push, the open browser) happens after commit, from the table stream.
+ */
+export interface OutgoingMessage {
+  to: string;
+  /** What happened, e.g. `new_booking`; the key of the title and body in shared/src/i18n/notifications. */
+  kind: string;
+  title: string;
+  body: string;
+  bookingId?: string;
+}
+
+/** Delivers a committed message. Until push exists the message is only kept in the user's inbox. */
+export interface Notifier {
+  deliver(message: OutgoingMessage & { id: string; at: number }): Promise<void>;
+}

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import type { AddBookingBody, BookingView } from '../../../shared/src/contract/bookings';
+import { validateBookingForm } from '../../../shared/src/domain/booking-rules';
+import { initialStatus } from '../../../shared/src/domain/booking-status';
+import { makeBookingId, makeOneTimeCode } from '../../../shared/src/domain/codes';
+import { validateDeliveryDetails } from '../../../shared/src/domain/delivery-rules';
+import { bookLaterTimes, dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
+import { DomainError } from '../../../shared/src/domain/errors';
+import type { RandomSource } from '../../../shared/src/domain/random';
+import { assertValid } from '../../../shared/src/domain/validation-result';
+import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
+import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
+import type { GeoService } from '../ports/geo';
+import type { Job, JobQueue } from '../ports/jobs';
+import type { PresenceStore } from '../ports/presence';
+import type { Account } from './admit-caller';
+import { makeOffers, scheduleAll } from './dispatch-offers';
+import { presentBooking } from './present-booking';
+import { priceTrip } from './price-trip';
+
+/** Book Later reaches at most this far ahead. */
+const MAX_BOOK_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
+/** An Idempotency-Key is an opaque client token (a UUID in practice). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export interface AddBookingDeps {
+  geo: () => GeoService;
+  bookings: BookingStore;
+  presence: PresenceStore;
+  jobs: () => JobQueue;
+  now: () => Date;
+  random?: RandomSource;
+}
+
+export interface AddBookingInput {
+  body: AddBookingBody;
+  idempotencyKey?: string;
+  /** Read with the caller's admission (preload): the car type, the rider an admin books for, the idempotency record. */
+  carType?: CarTypeItem;
+  rider?: ProfileItem;
+  previous?: { bookingId: string; fingerprint: string };
+}
+
+/** What identifies "the same request" for a retried key: its body. */
+export function fingerprintOf(body: AddBookingBody): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+}
+
+const selectProper = (field: string) => new DomainError('select_proper', 400, undefined, [{ path: field, message: 'select_proper' }]);
+
+/**
+ * Spec §5 booking checks in order (must_login and the role are the route's; then select_proper,
+ * past_booking_error, deliveryDetailMissing, place_to_coords_error, no_driver_found_alert_messege),
+ * the fare on the server's own route (§9), the status of §4 Creation, then one transaction: the
+ * booking, its first dispatch round's offers and messages, and the idempotency record.
+ */
+export async function addBooking(deps: AddBookingDeps, account: Account, input: AddBookingInput): Promise<BookingView> {
+  const { body } = input;
+  const me = account.profile;
+  const settings = account.settings;
+  const nowMs = deps.now().getTime();
+  const isAdmin = me.usertype === 'admin';
+
+  if (input.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
+    throw new DomainError('validation_error', 400, 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
+  }
+  const fingerprint = fingerprintOf(body);
+  if (input.previous) return replay(deps, account, input.previous, fingerprint);
+
+  assertValid(validateBookingForm({
+    role: me.usertype, channel: isAdmin ? 'admin' : 'rider',
+    pickup: body.pickup, drop: body.drop, carType: body.carTypeId, riderId: body.riderId,
+    bookLater: body.bookLater, tripdate: body.tripdate ?? null,
+  }, nowMs));
+  if (body.bookLater && body.tripdate! - nowMs > MAX_BOOK_AHEAD_MS) {
+    throw new DomainError('past_booking_error', 400, 'A booking can be made at most a year ahead');
+  }
+  const customer = isAdmin ? input.rider : me;
+  if (!customer || customer.usertype !== 'rider') throw selectProper('riderId');
+  if (!customer.approved) throw new DomainError('user_issue_contact_admin', 400);
+  const carType = input.carType;
+  if (!carType) throw selectProper('carTypeId');
+  const delivery = settings.appMode === 'delivery';
+  if (delivery) assertValid(validateDeliveryDetails(body.instructionData ?? {}));
+
+  const policy = dispatchPolicy(settings);
+  const pickup = body.pickup!;
+  const drop = body.drop!;
+  const tripdate = body.bookLater ? body.tripdate! : nowMs;
+  const status = initialStatus({ appCategory: settings.appMode, createdByAdmin: isAdmin });
+  const dispatchNow = status === 'NEW' && !body.bookLater && policy.autoDispatch;
+  const id = makeBookingId(deps.random);
+  const otp = makeOneTimeCode(settings.otp_secure, deps.random);
+
+  // The route and the driver search do not depend on each other: one wait for both.
+  const [priced, nearby] = await Promise.all([
+    priceTrip(deps, { pickup, drop, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
+    body.bookLater ? undefined : deps.presence.nearby(pickup, policy.radiusKm, { carType: carType.name, now: nowMs }),
+  ]);
+  if (nearby && nearby.drivers.length === 0) throw new DomainError('no_driver_found_alert_messege', 422);
+
+  const instructions = body.instructionData ?? {};
+  const record: BookingRecord = {
+    id, booking_id: id,
+    carType: carType.name, carTypeId: carType.id, ...(priced.carImage ? { carImage: priced.carImage } : {}),
+    customer: customer.id,
+    customer_name: `${customer.firstName} ${customer.lastName}`.trim(),
+    customer_email: customer.email,
+    customer_contact: customer.mobile,
+    ...(customer.profile_image ? { customer_image: customer.profile_image } : {}),
+    pickup, drop, pickupAddress: pickup.add, dropAddress: drop.add,
+    estimate: priced.fare.trip_cost,
+    estimateDistance: priced.estimate.estimateDistance,
+    estimateTime: priced.estimate.estimateTime,
+    distanceUnit: policy.unit,
+    status,
+    bookLater: body.bookLater,
+    tripdate,
+    bookingDate: nowMs,
+    ...(otp !== undefined ? { otp } : {}),
+    // Spec §3: true only for bookings an admin makes in delivery mode.
+    booking_type_admin: isAdmin && delivery,
+    createdByAdmin: isAdmin,
+    coords: priced.estimate.route.coords,
+    polylinePoints: priced.estimate.route.polylinePoints,
+    ...priced.fare,
+    ...(priced.parcelTypeSelected ? { parcelTypeSelected: priced.parcelTypeSelected } : {}),
+    ...(priced.optionSelected ? { optionSelected: priced.optionSelected } : {}),
+    ...(delivery && instructions.deliveryPerson ? { deliveryPerson: instructions.deliveryPerson } : {}),
+    ...(delivery && instructions.deliveryPersonPhone ? { deliveryPersonPhone: instructions.deliveryPersonPhone } : {}),
+    ...(instructions.pickUpInstructions ? { pickUpInstructions: instructions.pickUpInstructions } : {}),
+    ...(instructions.deliveryInstructions ? { deliveryInstructions: instructions.deliveryInstructions } : {}),
+    requestedDrivers: {},
+    asked: {},
+    dispatchRound: 0,
+    dispatchRounds: policy.rounds,
+    version: 1,
+  };
+
+  // Timers go first: a timer whose booking never got written finds nothing and does nothing,
+  // while a booking whose timer was lost would wait forever.
+  const jobs: [Job, number][] = [];
+  if (body.bookLater) {
+    const times = bookLaterTimes(tripdate, policy);
+    record.giveUpAt = times.giveUpAt;
+    if (status === 'NEW' && policy.autoDispatch) jobs.push([{ kind: 'dispatch', bookingId: id, round: 1 }, Math.max(nowMs, times.dispatchAt)]);
+    jobs.push([{ kind: 'give-up', bookingId: id }, times.giveUpAt]);
+  } else if (dispatchNow) {
+    jobs.push([{ kind: 'dispatch', bookingId: id, round: 2 }, nowMs + policy.offerSeconds * 1000]);
+  } else if (status === 'NEW') {
+    // Auto-dispatch off: an admin assigns; a booking nobody took is not left open for ever.
+    const times = bookLaterTimes(tripdate, policy);
+    record.giveUpAt = times.giveUpAt;
+    jobs.push([{ kind: 'give-up', bookingId: id }, times.giveUpAt]);
+  }
+  const round = dispatchNow && nearby
+    ? makeOffers(record, pickBatch(nearby.drivers, new Set(), policy, 1), 1, nowMs, policy)
+    : undefined;
+  await scheduleAll(deps.jobs(), jobs);
+
+  let created: BookingRecord;
+  try {
+    created = await deps.bookings.create(record, {
+      round,
+      idempotency: input.idempotencyKey ? { uid: me.id, key: input.idempotencyKey, fingerprint } : undefined,
+    });
+  } catch (e) {
+    // Same key sent twice at once: the other request made the booking; answer with it.
+    if (e instanceof DomainError && e.code === 'idempotency_conflict' && input.idempotencyKey) {
+      const previous = await deps.bookings.byIdempotencyKey(me.id, input.idempotencyKey);
+      if (previous) return replay(deps, account, previous, fingerprint);
+    }
+    throw e;
+  }
+  return presentBooking(created, { role: me.usertype, criticalEdits: settings.AllowCriticalEditsAdmin }, { withRoute: true });
+}
+
+/** A retried request: the booking its key made, if the body is the same; 422 otherwise (the key was reused for something else). */
+async function replay(deps: AddBookingDeps, account: Account, previous: { bookingId: string; fingerprint: string }, fingerprint: string): Promise<BookingView> {
+  if (previous.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused', 422, 'This Idempotency-Key was used for a different booking');
+  const booking = await deps.bookings.get(previous.bookingId, { consistent: true });
+  if (!booking) throw new DomainError('conflict', 409);
+  return presentBooking(booking, { role: account.profile.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin }, { withRoute: true });
+}

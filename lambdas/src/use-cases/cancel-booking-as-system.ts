@@ -1,0 +1,22 @@
+import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
+import type { OutgoingMessage } from '../ports/notifier';
+
+/**
+ * The system gives up on a booking nobody took: cancelled with a clear reason, every live offer
+ * revoked, the rider told, the drivers who still held offers told it is gone.
+ */
+export async function cancelBookingAsSystem(
+  deps: { bookings: BookingStore },
+  booking: BookingRecord,
+  reason: keyof typeof SYSTEM_REASONS,
+  now: number,
+): Promise<BookingRecord> {
+  const messages: OutgoingMessage[] = [
+    { to: booking.customer, kind: 'no_driver_found', ...renderNotification('no_driver_found', { id: booking.id }), bookingId: booking.id },
+    ...Object.keys(booking.requestedDrivers ?? {}).map((d) => ({
+      to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
+    })),
+  ];
+  return deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages });
+}

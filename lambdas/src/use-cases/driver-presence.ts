@@ -1,0 +1,49 @@
+import type { DriverPresence } from '../../../shared/src/contract/bookings';
+import { LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
+import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import { isDispatchable } from '../adapters/dynamodb/presence-repository';
+import type { BookingStore } from '../ports/bookings';
+import type { DriverStateRecord, PresenceStore } from '../ports/presence';
+import type { Account } from './admit-caller';
+import { presentOffer } from './present-booking';
+
+export function presentPresence(profile: ProfileItem, state: DriverStateRecord | undefined, now: number): DriverPresence {
+  const hasLocation = state?.lat !== undefined && state.lng !== undefined;
+  const fresh = hasLocation && state!.at !== undefined && now - state!.at < LOCATION_FRESH_MS;
+  return {
+    online: profile.driverActiveStatus !== false,
+    queue: profile.queue === true,
+    ...(hasLocation ? { location: { lat: state!.lat!, lng: state!.lng! } } : {}),
+    ...(state?.at !== undefined ? { locationAt: state.at } : {}),
+    dispatchable: isDispatchable(profile) && fresh && state?.indexedCell !== undefined,
+  };
+}
+
+export function fetchDriverPresence(deps: { now: () => Date }, account: Account, state: DriverStateRecord | undefined): DriverPresence {
+  return presentPresence(account.profile, state, deps.now().getTime());
+}
+
+/** Online or offline: driverActiveStatus and the geo index entry change in one transaction. */
+export async function setDriverAvailability(
+  deps: { presence: PresenceStore; now: () => Date },
+  account: Account,
+  state: DriverStateRecord | undefined,
+  online: boolean,
+): Promise<DriverPresence> {
+  const now = deps.now().getTime();
+  const after = await deps.presence.setAvailability(account.profile, state, online, now);
+  return presentPresence(after.profile, after.state, now);
+}
+
+export async function updateDriverLocation(
+  deps: { presence: PresenceStore; now: () => Date },
+  account: Account,
+  point: { lat: number; lng: number },
+): Promise<{ at: number; indexed: boolean }> {
+  return deps.presence.ping(account.profile, point, deps.now().getTime());
+}
+
+export async function fetchOffers(deps: { bookings: BookingStore; now: () => Date }, account: Account) {
+  const offers = await deps.bookings.offersOf(account.profile.id, deps.now().getTime());
+  return { items: offers.map(presentOffer) };
+}

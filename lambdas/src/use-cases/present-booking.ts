@@ -1,0 +1,46 @@
+import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
+import type { Role } from '../../../shared/src/contract/route';
+import { HIDDEN_FOR_DEMO } from '../../../shared/src/domain/demo-mode';
+import { toDecimal } from '../../../shared/src/domain/money';
+import type { BookingRecord, OfferRecord, StoredPricedItem } from '../ports/bookings';
+
+const priced = (p: StoredPricedItem | undefined) => (p ? { description: p.description, amount: toDecimal(p.amount) } : undefined);
+
+/**
+ * A stored booking as `viewer` may see it: money in decimals; the trip code never to a driver
+ * (the rider reads it out at pickup); the offer list only to admins; contact details masked for
+ * admins and fleet admins in demo mode (spec §6). The route geometry only when asked for.
+ */
+export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
+  const { asked: _asked, giveUpAt: _giveUp, version: _version, coords, polylinePoints, requestedDrivers, otp, ...rest } = b;
+  const mask = (viewer.role === 'admin' || viewer.role === 'fleetadmin') && !viewer.criticalEdits;
+  return {
+    ...rest,
+    estimate: toDecimal(b.estimate),
+    trip_cost: toDecimal(b.trip_cost),
+    convenience_fees: toDecimal(b.convenience_fees),
+    driver_share: toDecimal(b.driver_share),
+    parcelTypeSelected: priced(b.parcelTypeSelected),
+    optionSelected: priced(b.optionSelected),
+    ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),
+    ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
+    offersOut: Object.keys(requestedDrivers ?? {}).length,
+    ...(mask ? { customer_contact: HIDDEN_FOR_DEMO, customer_email: HIDDEN_FOR_DEMO, ...(b.driver_contact ? { driver_contact: HIDDEN_FOR_DEMO } : {}) } : {}),
+    ...(opts.withRoute ? { coords, polylinePoints } : {}),
+  };
+}
+
+export function presentOffer(o: OfferRecord): Offer {
+  const { driver: _driver, ...rest } = o;
+  return { ...rest, bookingId: o.bookingId, estimate: toDecimal(o.estimate), driver_share: toDecimal(o.driver_share) };
+}
+
+/** Who may see a booking (spec §6): its rider, its driver or a driver holding its offer, its fleet admin, any admin. */
+export function canSeeBooking(b: BookingRecord, viewer: { uid: string; role: Role }): boolean {
+  switch (viewer.role) {
+    case 'admin': return true;
+    case 'rider': return b.customer === viewer.uid;
+    case 'driver': return b.driver === viewer.uid || b.requestedDrivers?.[viewer.uid] === true;
+    case 'fleetadmin': return b.fleetadmin === viewer.uid;
+  }
+}

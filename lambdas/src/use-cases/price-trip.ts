@@ -1,0 +1,87 @@
+import type { BookingPoint, Estimate } from '../../../shared/src/contract/bookings';
+import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
+import { KM_PER_MILE } from '../../../shared/src/domain/distance';
+import { DomainError } from '../../../shared/src/domain/errors';
+import { calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
+import { toDecimal } from '../../../shared/src/domain/money';
+import { itemToCarType, type CarTypeItem } from '../adapters/dynamodb/car-type-repository';
+import type { StoredPricedItem } from '../ports/bookings';
+import { GeoProviderError, type GeoService } from '../ports/geo';
+import type { AppSettings } from '../ports/settings';
+
+export interface PricedTrip {
+  estimate: Estimate;
+  /** Minor units, as stored. */
+  fare: { trip_cost: number; convenience_fees: number; driver_share: number };
+  parcelTypeSelected?: StoredPricedItem;
+  optionSelected?: StoredPricedItem;
+  carImage?: string;
+}
+
+/**
+ * The parcel type and option a delivery-mode booking chose, from the car type's own lists (the
+ * client sends indexes, never amounts). A car type that has them needs a choice (select_proper).
+ */
+export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMode'], choice: { parcelTypeIndex?: number; optionIndex?: number }) {
+  if (mode !== 'delivery') return {};
+  const pick = (list: StoredPricedItem[] | undefined, index: number | undefined, field: string) => {
+    if (!list?.length) return undefined;
+    const item = index === undefined ? undefined : list[index];
+    if (!item) throw new DomainError('select_proper', 400, undefined, [{ path: field, message: 'select_proper' }]);
+    return { description: item.description, amount: item.amount };
+  };
+  return {
+    parcelTypeSelected: pick(carType.parcelTypes, choice.parcelTypeIndex, 'parcelTypeIndex'),
+    optionSelected: pick(carType.options, choice.optionIndex, 'optionIndex'),
+  };
+}
+
+/**
+ * Spec §9 fare on the server's own route: distance in the settings' unit, duration, base fare,
+ * parcel type and option amounts, minimum fare, convenience fee. `noRouteCode` is what a missing
+ * route is called where this runs (the estimate says 'No Route Found', booking place_to_coords_error).
+ */
+export async function priceTrip(
+  deps: { geo: () => GeoService },
+  input: { pickup: BookingPoint; drop: BookingPoint; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number; optionIndex?: number; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
+): Promise<PricedTrip> {
+  const { carType, settings } = input;
+  const items = choosePricedItems(carType, settings.appMode, input);
+  let route;
+  try {
+    route = await deps.geo().route(input.pickup, input.drop);
+  } catch (e) {
+    if (e instanceof GeoProviderError) throw new DomainError(input.noRouteCode === 'no_route_found' ? 'fetch_call_error' : 'place_to_coords_error', 502);
+    throw e;
+  }
+  if (!route || !Number.isFinite(route.distance)) throw new DomainError(input.noRouteCode, 422);
+  const policy = dispatchPolicy(settings);
+  const distance = policy.unit === 'mile' ? route.distance / KM_PER_MILE : route.distance;
+  const fare = calculateFare({
+    rates: ratesFromCarType(itemToCarType(carType)),
+    distance,
+    durationSeconds: route.duration,
+    parcelTypeAmount: items.parcelTypeSelected?.amount,
+    optionAmount: items.optionSelected?.amount,
+  });
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    estimate: {
+      carTypeId: carType.id,
+      carType: carType.name,
+      estimateFare: toDecimal(fare.grandTotal),
+      totalFare: toDecimal(fare.totalFare),
+      convenience_fees: toDecimal(fare.convenienceFees),
+      driver_share: toDecimal(fare.driverShare),
+      estimateDistance: round2(distance),
+      distanceUnit: policy.unit,
+      estimateTime: Math.round(route.duration),
+      ...(items.parcelTypeSelected ? { parcelTypeSelected: { description: items.parcelTypeSelected.description, amount: toDecimal(items.parcelTypeSelected.amount) } } : {}),
+      ...(items.optionSelected ? { optionSelected: { description: items.optionSelected.description, amount: toDecimal(items.optionSelected.amount) } } : {}),
+      route,
+    },
+    fare: { trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare },
+    ...items,
+    ...(carType.image ? { carImage: carType.image } : {}),
+  };
+}

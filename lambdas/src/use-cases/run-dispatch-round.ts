@@ -1,0 +1,83 @@
+import { dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
+import type { BookingStore } from '../ports/bookings';
+import type { Job, JobQueue } from '../ports/jobs';
+import type { PresenceStore } from '../ports/presence';
+import type { SettingsStore } from '../ports/settings';
+import { cancelBookingAsSystem } from './cancel-booking-as-system';
+import { makeOffers, scheduleAll } from './dispatch-offers';
+
+/** Between two cycles of rounds for a Book Later booking nobody took yet. */
+export const BOOK_LATER_CYCLE_PAUSE_MS = 2 * 60_000;
+
+export type RoundOutcome = 'offered' | 'gave-up' | 'not-new' | 'stale' | 'manual' | 'lost-race';
+
+export interface DispatchDeps {
+  bookings: BookingStore;
+  presence: PresenceStore;
+  settings: Pick<SettingsStore, 'getApp'>;
+  jobs: () => JobQueue;
+  now: () => Date;
+}
+
+/**
+ * One dispatch round (a job, when the previous round's offers have expired). Offers stand until
+ * they expire: a round never pulls an offer from a driver who may be deciding, it only lets the
+ * expired ones lapse and asks the next nearest drivers, out to a wider radius. A round runs once:
+ * its write is conditioned on the round before it, so a duplicate job changes nothing. Book Now
+ * gives up after the last round; Book Later starts another cycle until its give-up time.
+ */
+export async function runDispatchRound(deps: DispatchDeps, bookingId: string, round: number): Promise<RoundOutcome> {
+  const [booking, settings] = await Promise.all([deps.bookings.get(bookingId, { consistent: true }), deps.settings.getApp()]);
+  if (!booking || booking.status !== 'NEW') return 'not-new';
+  if (booking.dispatchRound !== round - 1) return 'stale';
+  const policy = dispatchPolicy(settings ?? {});
+  if (!policy.autoDispatch) return 'manual';
+  const now = deps.now().getTime();
+
+  const finished = booking.bookLater ? booking.giveUpAt !== undefined && now >= booking.giveUpAt : round > policy.rounds;
+  if (finished) {
+    try {
+      await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
+      return 'gave-up';
+    } catch (e) {
+      if ((e as { status?: number }).status === 409) return 'lost-race';
+      throw e;
+    }
+  }
+
+  // Rounds come in cycles of `rounds`; within a cycle nobody is asked twice.
+  const cycleStart = Math.floor((round - 1) / policy.rounds) * policy.rounds + 1;
+  const roundInCycle = round - cycleStart + 1;
+  const askedThisCycle = new Set(Object.entries(booking.asked ?? {}).filter(([, r]) => r >= cycleStart || r === 0).map(([d]) => d));
+  // Offers from earlier rounds have expired by now; admin assignments (round 0) never do.
+  const lapsed = Object.keys(booking.requestedDrivers ?? {}).filter((d) => (booking.asked?.[d] ?? 0) !== 0 && booking.asked[d]! < round);
+
+  const nearby = await deps.presence.nearby(booking.pickup, policy.radiusKm, { carType: booking.carType, now });
+  const batch = pickBatch(nearby.drivers, askedThisCycle, policy, roundInCycle);
+  const next: [Job, number] = roundInCycle === policy.rounds && booking.bookLater
+    ? [{ kind: 'dispatch', bookingId, round: round + 1 }, now + Math.max(policy.offerSeconds * 1000, BOOK_LATER_CYCLE_PAUSE_MS)]
+    : [{ kind: 'dispatch', bookingId, round: round + 1 }, now + policy.offerSeconds * 1000];
+  await scheduleAll(deps.jobs(), [next]);
+  try {
+    await deps.bookings.offerRound(booking, makeOffers(booking, batch, round, now, policy, lapsed));
+    return 'offered';
+  } catch (e) {
+    if ((e as { status?: number }).status === 409) return 'lost-race';
+    throw e;
+  }
+}
+
+/** A booking still NEW at its give-up time is cancelled by the system. */
+export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early'> {
+  const booking = await deps.bookings.get(bookingId, { consistent: true });
+  if (!booking || booking.status !== 'NEW') return 'not-new';
+  const now = deps.now().getTime();
+  if (booking.giveUpAt !== undefined && now < booking.giveUpAt - 1000) return 'early';
+  try {
+    await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
+    return 'gave-up';
+  } catch (e) {
+    if ((e as { status?: number }).status === 409) return 'not-new';
+    throw e;
+  }
+}

@@ -1,0 +1,309 @@
+import * as z from 'zod';
+import { BOOKING_STATUSES } from '../domain/booking-status';
+import { PricedItem } from './catalog';
+import { Id, LatLng, Money, page, PageQuery } from './common';
+import { RouteDetails } from './geo';
+import { ROLES, route } from './route';
+
+export const BookingStatus = z.enum(BOOKING_STATUSES);
+export const DistanceUnit = z.enum(['km', 'mile']);
+
+/** A trip end as the form sends it: coordinates and the address shown to the user. */
+export const BookingPoint = z.object({
+  lat: LatLng.shape.lat,
+  lng: LatLng.shape.lng,
+  add: z.string().trim().min(1).max(300),
+}).strict();
+export type BookingPoint = z.infer<typeof BookingPoint>;
+
+/** Spec §3 Instruction data: who receives the parcel and what the driver should know. */
+export const InstructionData = z.object({
+  deliveryPerson: z.string().trim().max(100).optional(),
+  deliveryPersonPhone: z.string().trim().max(40).optional(),
+  pickUpInstructions: z.string().trim().max(500).optional(),
+  deliveryInstructions: z.string().trim().max(500).optional(),
+}).strict();
+export type InstructionData = z.infer<typeof InstructionData>;
+
+/**
+ * What the form chose. Required parts are optional here so that a missing one is reported with
+ * the spec's key (select_proper) by the use case, in the §5 order, rather than as a schema error.
+ * Prices, statuses, shares and settings are not fields: the server computes them.
+ */
+const TripChoice = {
+  pickup: BookingPoint.nullable().optional(),
+  drop: BookingPoint.nullable().optional(),
+  carTypeId: Id.nullable().optional(),
+  /** Index into the car type's parcelTypes / options (spec Instruction data parcelTypeIndex, optionIndex). */
+  parcelTypeIndex: z.number().int().min(0).max(49).optional(),
+  optionIndex: z.number().int().min(0).max(49).optional(),
+};
+
+/** Spec §3 Estimate, as the estimate modal shows it. Money in decimals, distance in `distanceUnit`. */
+export const Estimate = z.object({
+  carTypeId: Id,
+  carType: z.string(),
+  /** The grand total: fare + convenience fee (spec estimateFare, the booking's trip_cost). */
+  estimateFare: Money,
+  totalFare: Money,
+  convenience_fees: Money,
+  driver_share: Money,
+  estimateDistance: z.number().nonnegative(),
+  distanceUnit: DistanceUnit,
+  /** Seconds. */
+  estimateTime: z.number().nonnegative(),
+  parcelTypeSelected: PricedItem.optional(),
+  optionSelected: PricedItem.optional(),
+  route: RouteDetails,
+});
+export type Estimate = z.infer<typeof Estimate>;
+
+export const getEstimate = route({
+  method: 'POST', path: '/bookings/estimate', operationId: 'getEstimate', area: 'bookings', auth: ['rider', 'admin'],
+  summary: 'Route and fare (§9) for a car type, parcel type and option, computed by the server',
+  body: z.object(TripChoice).strict(),
+  response: Estimate,
+});
+
+export const CancelledBy = z.enum(['rider', 'admin', 'system']);
+
+/** Spec §3 Booking as the API shows it; money in decimals. Fields of later steps are optional. */
+export const BookingView = z.object({
+  id: Id,
+  booking_id: z.string(),
+  carType: z.string(),
+  carTypeId: Id.optional(),
+  carImage: z.string().optional(),
+  customer: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_contact: z.string(),
+  customer_image: z.string().optional(),
+  pickup: BookingPoint,
+  drop: BookingPoint,
+  pickupAddress: z.string(),
+  dropAddress: z.string(),
+  estimate: Money,
+  estimateDistance: z.number(),
+  estimateTime: z.number(),
+  distance: z.number().optional(),
+  distanceUnit: DistanceUnit,
+  status: BookingStatus,
+  bookLater: z.boolean(),
+  /** When the trip is due (ms); spec "booking date (from tripdate)". */
+  tripdate: z.number(),
+  /** When the booking was made (ms). */
+  bookingDate: z.number(),
+  /** The rider's trip code (otp_secure); shown to the customer and admins, never to drivers. */
+  otp: z.number().optional(),
+  booking_type_admin: z.boolean(),
+  createdByAdmin: z.boolean().optional(),
+  coords: z.array(LatLng).optional(),
+  polylinePoints: z.string().optional(),
+  trip_cost: Money,
+  convenience_fees: Money,
+  driver_share: Money,
+  parcelTypeSelected: PricedItem.optional(),
+  optionSelected: PricedItem.optional(),
+  deliveryPerson: z.string().optional(),
+  deliveryPersonPhone: z.string().optional(),
+  pickUpInstructions: z.string().optional(),
+  deliveryInstructions: z.string().optional(),
+  driver: z.string().optional(),
+  driver_name: z.string().optional(),
+  driver_image: z.string().optional(),
+  driver_contact: z.string().optional(),
+  vehicle_number: z.string().optional(),
+  fleetadmin: z.string().optional(),
+  /** Drivers holding an offer right now (spec requestedDrivers); admins only. */
+  requestedDrivers: z.record(z.string(), z.literal(true)).optional(),
+  /** How many drivers hold a live offer: what the rider sees while waiting. */
+  offersOut: z.number().int().nonnegative(),
+  /** Dispatch progress: the current round (0 before the first) of `rounds`. */
+  dispatchRound: z.number().int().nonnegative(),
+  dispatchRounds: z.number().int().nonnegative(),
+  reason: z.string().optional(),
+  cancelledBy: CancelledBy.optional(),
+  cancelledAt: z.number().optional(),
+  // Filled by the trip and money steps (spec §2 bookings table columns).
+  driver_arrive_time: z.number().optional(),
+  trip_start_time: z.number().optional(),
+  trip_end_time: z.number().optional(),
+  total_trip_time: z.number().optional(),
+  discount: Money.optional(),
+  customer_paid: Money.optional(),
+  payment_mode: z.string().optional(),
+  gateway: z.string().optional(),
+  cashPaymentAmount: Money.optional(),
+  cardPaymentAmount: Money.optional(),
+  usedWalletMoney: Money.optional(),
+  pickup_image: z.string().optional(),
+  deliver_image: z.string().optional(),
+});
+export type BookingView = z.infer<typeof BookingView>;
+
+/** Rider, or admin on behalf of a rider (/addbookings; `riderId` then required). */
+export const AddBookingBody = z.object({
+  ...TripChoice,
+  bookLater: z.boolean().default(false),
+  /** Book Later: when the trip is due, ms since the epoch; at least 15 minutes ahead. */
+  tripdate: z.number().int().positive().nullable().optional(),
+  instructionData: InstructionData.optional(),
+  riderId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).nullable().optional(),
+}).strict();
+export type AddBookingBody = z.infer<typeof AddBookingBody>;
+
+export const addBooking = route({
+  method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ['rider', 'admin'],
+  summary: 'Create a booking (§5 checks in order); a retry with the same Idempotency-Key header returns the same booking',
+  body: AddBookingBody, status: 201,
+  response: BookingView,
+});
+
+/** Comma-separated statuses, e.g. `NEW,ACCEPTED`. */
+const StatusList = z.string().max(200).refine(
+  (s) => s.split(',').every((x) => (BOOKING_STATUSES as readonly string[]).includes(x.trim())),
+  { message: 'status must be booking statuses separated by commas' },
+);
+
+export const fetchBookings = route({
+  method: 'GET', path: '/bookings', operationId: 'fetchBookings', area: 'bookings', auth: ROLES,
+  summary: 'Bookings by role (rider: own; driver: own trips; fleet admin: its drivers\'; admin: all), newest trip date first',
+  query: PageQuery.extend({
+    status: StatusList.optional(),
+    /** Trip date range, ms since the epoch, inclusive. */
+    from: z.coerce.number().int().nonnegative().optional(),
+    to: z.coerce.number().int().nonnegative().optional(),
+  }).strict(),
+  response: page(BookingView),
+});
+
+export const BookingIdParams = z.object({ id: Id });
+
+export const fetchBooking = route({
+  method: 'GET', path: '/bookings/{id}', operationId: 'fetchBooking', area: 'bookings', auth: ROLES,
+  summary: 'One booking, for its rider, its driver (or a driver holding its offer), its fleet admin or an admin; 404 for anyone else',
+  params: BookingIdParams,
+  response: BookingView,
+});
+
+export const cancelBooking = route({
+  method: 'POST', path: '/bookings/{id}/cancel', operationId: 'cancelBooking', area: 'bookings', auth: ['rider', 'admin'],
+  summary: 'Cancel in NEW, ACCEPTED or PAYMENT_PENDING with a reason (PAYMENT_PENDING uses the fixed incomplete-booking reason); revokes every live offer',
+  params: BookingIdParams,
+  body: z.object({ reason: z.string().trim().min(1).max(200).optional() }).strict(),
+  response: BookingView,
+});
+
+export const AssignableDriver = z.object({
+  id: z.string(),
+  name: z.string(),
+  carType: z.string(),
+  vehicleNumber: z.string().optional(),
+  /** From the pickup, in `distanceUnit`. */
+  distance: z.number().nonnegative(),
+  distanceUnit: DistanceUnit,
+  location: LatLng,
+  fleetadmin: z.string().optional(),
+});
+export type AssignableDriver = z.infer<typeof AssignableDriver>;
+
+export const fetchAssignableDrivers = route({
+  method: 'GET', path: '/bookings/{id}/assignable-drivers', operationId: 'fetchAssignableDrivers', area: 'bookings', auth: ['admin'],
+  summary: 'Drivers an admin may assign (§5: queue false, approved, active, with a fresh location, the booking\'s car type), nearest first',
+  params: BookingIdParams,
+  response: z.object({ items: z.array(AssignableDriver) }),
+});
+
+export const assignDriver = route({
+  method: 'POST', path: '/bookings/{id}/assign', operationId: 'assignDriver', area: 'bookings', auth: ['admin'],
+  summary: 'Offer a NEW booking to a chosen driver (§4 Assign driver: admin, auto-dispatch off); the driver is told',
+  params: BookingIdParams,
+  body: z.object({ driverId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }).strict(),
+  response: BookingView,
+});
+
+/** A NEW booking offered to a driver, with what the driver needs to decide. */
+export const Offer = z.object({
+  bookingId: Id,
+  offeredAt: z.number(),
+  /** ms; admin assignments do not expire while the booking is NEW. */
+  expiresAt: z.number().optional(),
+  round: z.number().int().nonnegative(),
+  carType: z.string(),
+  pickup: BookingPoint,
+  drop: BookingPoint,
+  estimate: Money,
+  driver_share: Money,
+  estimateDistance: z.number(),
+  distanceUnit: DistanceUnit,
+  /** From the driver to the pickup when offered, in `distanceUnit`. */
+  distanceToPickup: z.number().optional(),
+  tripdate: z.number(),
+  bookLater: z.boolean(),
+  assignedByAdmin: z.boolean(),
+});
+export type Offer = z.infer<typeof Offer>;
+
+/** Spec §6: a driver sees the NEW bookings that list them in requestedDrivers. */
+export const fetchOffers = route({
+  method: 'GET', path: '/drivers/me/offers', operationId: 'fetchOffers', area: 'drivers', auth: ['driver'],
+  summary: 'The signed-in driver\'s live offers, soonest expiry first',
+  response: z.object({ items: z.array(Offer) }),
+});
+
+export const DriverPresence = z.object({
+  online: z.boolean(),
+  queue: z.boolean(),
+  location: LatLng.optional(),
+  /** When the last location arrived (ms). */
+  locationAt: z.number().optional(),
+  /** Whether dispatch can find the driver right now (online, free, fresh location). */
+  dispatchable: z.boolean(),
+});
+export type DriverPresence = z.infer<typeof DriverPresence>;
+
+export const fetchDriverPresence = route({
+  method: 'GET', path: '/drivers/me', operationId: 'fetchDriverPresence', area: 'drivers', auth: ['driver'],
+  summary: 'The signed-in driver\'s availability and last location',
+  response: DriverPresence,
+});
+
+export const setDriverAvailability = route({
+  method: 'PUT', path: '/drivers/me/availability', operationId: 'setDriverAvailability', area: 'drivers', auth: ['driver'],
+  summary: 'Go online or offline (driverActiveStatus); offline drivers are never dispatched',
+  body: z.object({ online: z.boolean() }).strict(),
+  response: DriverPresence,
+});
+
+export const updateDriverLocation = route({
+  method: 'POST', path: '/drivers/me/location', operationId: 'updateDriverLocation', area: 'drivers', auth: ['driver'],
+  summary: 'A location ping: one conditional write; the geo index is rewritten on a cell change or a ~30 s heartbeat',
+  body: z.object({
+    lat: LatLng.shape.lat,
+    lng: LatLng.shape.lng,
+    /** Degrees from north, metres per second, metres: optional extras a phone reports. */
+    heading: z.number().min(0).max(360).optional(),
+    speed: z.number().min(0).max(200).optional(),
+    accuracy: z.number().min(0).max(100_000).optional(),
+  }).strict(),
+  response: z.object({ at: z.number(), indexed: z.boolean() }),
+});
+
+/** A message the platform sent a user (spec "notified"); push delivery comes with the push work. */
+export const InboxMessage = z.object({
+  id: z.string(),
+  at: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  bookingId: z.string().optional(),
+});
+export type InboxMessage = z.infer<typeof InboxMessage>;
+
+export const fetchMessages = route({
+  method: 'GET', path: '/me/messages', operationId: 'fetchMessages', area: 'users', auth: ROLES,
+  summary: 'The messages the platform sent the signed-in user, newest first',
+  query: PageQuery,
+  response: page(InboxMessage),
+});

@@ -1,0 +1,27 @@
+/**
+ * The messages the platform sends users (spec §4 "notified"), in English: the server writes the
+ * rendered text with each message, and the key (`kind`) so a client can show it in its own
+ * language. `{{name}}` placeholders are filled from the message's values.
+ */
+export const NOTIFICATIONS = {
+  new_booking: { title: 'New booking', body: 'A new booking is waiting for you: {{pickup}} → {{drop}}.' },
+  booking_assigned: { title: 'New booking', body: 'An administrator assigned you booking {{id}}: {{pickup}} → {{drop}}.' },
+  booking_cancelled: { title: 'Booking cancelled', body: 'Booking {{id}} was cancelled: {{reason}}' },
+  offer_withdrawn: { title: 'Booking no longer available', body: 'Booking {{id}} was cancelled before anyone accepted it.' },
+  no_driver_found: { title: 'No driver found', body: 'We could not find a driver for booking {{id}}. Please book again.' },
+} as const satisfies Record<string, { title: string; body: string }>;
+export type NotificationKind = keyof typeof NOTIFICATIONS;
+
+/** Reasons the system writes on a booking it cancels itself (spec §3 reason). */
+export const SYSTEM_REASONS = {
+  no_driver_accepted: 'No driver accepted the booking.',
+  booking_not_taken_in_time: 'No driver took the booking by its trip time.',
+  /** Spec §4 Admin actions: PAYMENT_PENDING bookings are cancelled with a fixed reason. */
+  incomplete_booking: 'The booking was not completed: payment was not made.',
+} as const;
+
+export function renderNotification(kind: NotificationKind, values: Record<string, string | number>): { title: string; body: string } {
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+  const n = NOTIFICATIONS[kind];
+  return { title: fill(n.title), body: fill(n.body) };
+}
