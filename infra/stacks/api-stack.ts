@@ -6,7 +6,8 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
@@ -26,6 +27,7 @@ export const WS_ENTRIES = {
   message: 'lambdas/src/ws/default.ts',
 } as const;
 export const STREAM_ENTRY = 'lambdas/src/streams/fan-out.ts';
+export const JOBS_ENTRY = 'lambdas/src/jobs/dispatch-jobs.ts';
 
 /** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
 export const REST_STAGE = 'api';
@@ -73,6 +75,10 @@ const WILDCARD_REASONS = {
     finding: /^Resource::\*$/,
     reason: 'dynamodb:ListStreams has no resource-level permissions (the event source mapping adds it); stream reads themselves are scoped to the table stream ARN.',
   },
+  schedules: {
+    finding: /^Resource::arn:[^:]+:scheduler:[^:]+:.+:schedule\/<[^>]*JobSchedules[^>]*>\/\*$/,
+    reason: 'Each Book Later booking gets its own one-time schedule, named at run time; the grant is limited to this stack\'s jobs schedule group.',
+  },
   uploadObjects: {
     finding: /^Resource::.*Uploads.*\/\*$/,
     reason: 'Presigned uploads and downloads address objects whose keys are made at run time; the grant is limited to the uploads bucket\'s objects.',
@@ -89,6 +95,11 @@ export class ApiStack extends Stack {
   readonly webSocketStage: apigwv2.WebSocketStage;
   /** The function behind each route, by operationId (for tests and future wiring). */
   readonly routeFunctions = new Map<string, NodeFunction>();
+  /** Timer jobs: dispatch rounds (delayed messages) and Book Later starts and give-ups (schedules). */
+  readonly jobsQueue: sqs.Queue;
+  readonly jobsFunction: NodeFunction;
+  readonly scheduleGroup: scheduler.CfnScheduleGroup;
+  readonly schedulerRole: iam.Role;
 
   private readonly props: ApiStackProps;
 
@@ -105,7 +116,29 @@ export class ApiStack extends Stack {
       { label: 'WebSocket $disconnect', entry: WS_ENTRIES.disconnect },
       { label: 'WebSocket $default', entry: WS_ENTRIES.message },
       { label: 'table stream consumer', entry: STREAM_ENTRY },
+      { label: 'timer jobs consumer', entry: JOBS_ENTRY },
     ]);
+
+    // Timers first: every function that schedules one gets the queue and group in its environment.
+    const jobsDlq = new sqs.Queue(this, 'JobsDeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(jobsDlq, { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the jobs queue.' });
+    this.jobsQueue = new sqs.Queue(this, 'Jobs', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the consumer's timeout, as Lambda's SQS event source recommends.
+      visibilityTimeout: Duration.seconds(180),
+      deadLetterQueue: { queue: jobsDlq, maxReceiveCount: 5 },
+    });
+    this.scheduleGroup = new scheduler.CfnScheduleGroup(this, 'JobSchedules', { name: `${config.prefix}-jobs` });
+    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler drops Book Later jobs into the jobs queue',
+    });
+    this.jobsQueue.grantSendMessages(this.schedulerRole);
 
     // The WebSocket API comes first: every function gets its callback URL.
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
@@ -142,8 +175,9 @@ export class ApiStack extends Stack {
     this.restApi = this.buildRestApi(routes, environment);
     this.buildWebSocketRoutes(environment);
     this.buildStreamConsumer(environment);
+    this.jobsFunction = this.buildJobsConsumer(environment);
 
-    allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects);
+    allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects, WILDCARD_REASONS.schedules);
     acknowledge(this, {
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the project\'s pinned Lambda runtime (bundles target node20 to match local tooling); moving to 24 is a deliberate upgrade, not a drift.',
@@ -166,6 +200,10 @@ export class ApiStack extends Stack {
       PUSH_TOPIC_ARN: pushTopic.topicArn,
       PLACE_INDEX_NAME: geo.placeIndexName,
       ROUTE_CALCULATOR_NAME: geo.routeCalculatorName,
+      JOB_QUEUE_URL: this.jobsQueue.queueUrl,
+      JOB_QUEUE_ARN: this.jobsQueue.queueArn,
+      SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+      SCHEDULE_GROUP: this.scheduleGroup.ref,
       POWERTOOLS_SERVICE_NAME: config.prefix,
       ...(config.licenseCheckUrl ? { LICENSE_CHECK_URL: config.licenseCheckUrl } : {}),
     };
@@ -380,6 +418,20 @@ export class ApiStack extends Stack {
     allowWildcards(consumer, WILDCARD_REASONS.listStreams);
   }
 
+  /** The jobs queue's consumer: runs dispatch rounds and give-ups, and schedules the next round. */
+  private buildJobsConsumer(environment: Record<string, string>): NodeFunction {
+    const consumer = new NodeFunction(this, 'DispatchJobs', {
+      entry: JOBS_ENTRY,
+      description: 'Timer jobs: dispatch rounds, Book Later dispatch start and give-up',
+      environment,
+      timeout: Duration.seconds(30),
+    });
+    this.grantTable(consumer.fn);
+    this.grantCapability(consumer.fn, 'jobs');
+    consumer.fn.addEventSource(new SqsEventSource(this.jobsQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    return consumer;
+  }
+
   /**
    * Item and index access on the single table, named explicitly (no `index/*`, no Scan: request
    * paths never scan). Transactions need no extra action: they are authorized per item operation.
@@ -427,21 +479,25 @@ export class ApiStack extends Stack {
           'cognito-idp:ListUsers',
         );
         return;
-      case 'geo':
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({
-            actions: [
-              'geo:SearchPlaceIndexForText',
-              'geo:SearchPlaceIndexForSuggestions',
-              'geo:SearchPlaceIndexForPosition',
-              'geo:GetPlace',
-            ],
-            resources: [geo.placeIndexArn],
-          }),
-        );
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({ actions: ['geo:CalculateRoute'], resources: [geo.routeCalculatorArn] }),
-        );
+      case 'geoSuggest':
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['geo:SearchPlaceIndexForSuggestions'], resources: [geo.placeIndexArn] }));
+        return;
+      case 'geoPlace':
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['geo:GetPlace'], resources: [geo.placeIndexArn] }));
+        return;
+      case 'geoReverse':
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['geo:SearchPlaceIndexForPosition'], resources: [geo.placeIndexArn] }));
+        return;
+      case 'geoRoute':
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['geo:CalculateRoute'], resources: [geo.routeCalculatorArn] }));
+        return;
+      case 'jobs':
+        this.jobsQueue.grantSendMessages(fn);
+        fn.addToRolePolicy(new iam.PolicyStatement({
+          actions: ['scheduler:CreateSchedule'],
+          resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.ref}/*` })],
+        }));
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['iam:PassRole'], resources: [this.schedulerRole.roleArn] }));
         return;
       case 'uploads':
         // Presigned URLs carry the signer's permissions: the handler needs exactly put and get.

@@ -9,17 +9,23 @@ import type { AnyRoute } from '../../shared/src/contract/route';
 export type Capability =
   /** Cognito admin calls: create users, set groups and passwords, list users. */
   | 'userAdmin'
-  /** Amazon Location place index and route calculator. */
-  | 'geo'
+  /** Amazon Location: place suggestions for typed text. */
+  | 'geoSuggest'
+  /** Amazon Location: a suggested place's coordinates. */
+  | 'geoPlace'
+  /** Amazon Location: reverse geocoding. */
+  | 'geoReverse'
+  /** Amazon Location: routes and drive times. */
+  | 'geoRoute'
+  /** Timer jobs: the jobs queue (SendMessage) and one-time EventBridge schedules. */
+  | 'jobs'
   /** Presign PUT/GET on the uploads bucket (profile images, licences, pickup/delivery photos). */
   | 'uploads'
   /** Publish to the push topic. */
   | 'push';
 
 /** Areas whose every route needs a capability. */
-const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {
-  geo: ['geo'],
-};
+const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {};
 
 /** Spec operation names (architecture §3) that are expected to need more than the table. */
 const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
@@ -31,13 +37,14 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   deleteAccount: ['userAdmin'],
   addUser: ['userAdmin'],
   deleteUser: ['userAdmin'],
-  getEstimate: ['geo'],
-  addBooking: ['geo'],
-  getRoute: ['geo'],
-  getAddress: ['geo'],
-  getDriveTime: ['geo'],
-  autocomplete: ['geo'],
-  getCoords: ['geo'],
+  getEstimate: ['geoRoute'],
+  // The route for the fare, and the timers of dispatch rounds and Book Later.
+  addBooking: ['geoRoute', 'jobs'],
+  getRoute: ['geoRoute'],
+  getDriveTime: ['geoRoute'],
+  getAddress: ['geoReverse'],
+  autocomplete: ['geoSuggest'],
+  getCoords: ['geoPlace'],
   createUploadUrl: ['uploads'],
   // Car type images: presign the upload, then HeadObject (s3:GetObject) checks it on save.
   createCarTypeImageUploadUrl: ['uploads'],

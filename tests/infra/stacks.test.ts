@@ -376,6 +376,73 @@ describe('realtime', () => {
   });
 });
 
+/** The actions a route's function may call on anything but the table, by operationId. */
+function extraActions(operationId: string): string[] {
+  const fn = built.api.routeFunctions.get(operationId)!;
+  const policies = Template.fromStack(Stack.of(fn.fn)).findResources('AWS::IAM::Policy');
+  const roleId = Stack.of(fn.fn).getLogicalId(fn.role.node.defaultChild as never);
+  const actions: string[] = [];
+  for (const p of Object.values(policies)) {
+    if (!JSON.stringify((p.Properties as Json).Roles).includes(roleId)) continue;
+    for (const st of (p.Properties as Json).PolicyDocument.Statement as Json[]) {
+      actions.push(...[st.Action].flat().filter((a: string) => !a.startsWith('dynamodb:') && !a.startsWith('logs:')));
+    }
+  }
+  return [...new Set(actions)].sort();
+}
+
+describe('booking and dispatch', () => {
+  it('grants each map operation only the Amazon Location action it calls', () => {
+    expect(extraActions('autocomplete')).toEqual(['geo:SearchPlaceIndexForSuggestions']);
+    expect(extraActions('getCoords')).toEqual(['geo:GetPlace']);
+    expect(extraActions('getAddress')).toEqual(['geo:SearchPlaceIndexForPosition']);
+    expect(extraActions('getRoute')).toEqual(['geo:CalculateRoute']);
+    expect(extraActions('getDriveTime')).toEqual(['geo:CalculateRoute']);
+    expect(extraActions('getEstimate')).toEqual(['geo:CalculateRoute']);
+    // Booking: the route for the fare, and the timers of dispatch and Book Later.
+    expect(extraActions('addBooking')).toEqual(['geo:CalculateRoute', 'iam:PassRole', 'scheduler:CreateSchedule', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    for (const op of ['fetchBookings', 'fetchBooking', 'cancelBooking', 'assignDriver', 'fetchAssignableDrivers', 'fetchOffers', 'updateDriverLocation', 'setDriverAvailability']) {
+      expect(extraActions(op), op).toEqual([]);
+    }
+  });
+
+  it('has a jobs queue with a dead-letter queue, consumed in batches with partial failures', () => {
+    tpl.api.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: 180,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+    });
+    tpl.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Jobs'), 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    tpl.api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Timer jobs'),
+      Environment: { Variables: Match.objectLike({ JOB_QUEUE_URL: Match.anyValue(), SCHEDULE_GROUP: Match.anyValue(), SCHEDULER_ROLE_ARN: Match.anyValue() }) },
+    });
+  });
+
+  it('lets EventBridge Scheduler only drop messages into the jobs queue, in its own schedule group', () => {
+    tpl.api.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    tpl.api.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] },
+    });
+    const schedulerPolicies = Object.values(tpl.api.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes('SchedulerRole'));
+    expect(schedulerPolicies).toHaveLength(1);
+    const actions = ((schedulerPolicies[0]!.Properties as Json).PolicyDocument.Statement as Json[]).flatMap((st) => [st.Action].flat());
+    expect(actions.sort()).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+  });
+
+  it('gives the functions that schedule timers the jobs queue and group', () => {
+    const fn = built.api.routeFunctions.get('addBooking')!;
+    Template.fromStack(Stack.of(fn.fn)).hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ JOB_QUEUE_URL: Match.anyValue(), JOB_QUEUE_ARN: Match.anyValue() }) },
+    });
+  });
+});
+
 describe('site', () => {
   it('serves a private bucket through OAC, with SPA rewrite and /api/* to the REST API uncached', () => {
     tpl.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2); // the site and the public uploads
