@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
       userPoolId: process.env.USER_POOL_ID ?? '',
       siteUrl: process.env.SITE_URL ?? '',
       password,
+      tableName: process.env.TABLE_NAME,
+      dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
     };
     project.provide('endpoints', endpoints);
     return;
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('endpoints', {
     apiUrl: cloud.apiUrl, wsUrl: cloud.wsUrl, cognitoEndpoint: cloud.cognitoEndpoint, region: cloud.region,
     userPoolClientId: cloud.userPoolClientId, userPoolId: cloud.userPoolId, siteUrl: cloud.url, password,
+    tableName: cloud.tableName, dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
   } satisfies Endpoints);
   return async () => {
     await cloud.stop();

@@ -53,6 +53,8 @@ export interface BookingRecord {
   asked: Record<string, number>;
   dispatchRound: number;
   dispatchRounds: number;
+  /** When the current round's offers expire (ms): the next round never starts before. */
+  roundEndsAt?: number;
   /** Book Later: when the system gives up (ms). */
   giveUpAt?: number;
   driver?: string;
@@ -106,8 +108,10 @@ export type BookingAudience =
 /** What a new round changes: the offers it makes and the ones that lapsed since the last. */
 export interface OfferRound {
   round: number;
+  /** When these offers expire (ms). */
+  endsAt: number;
   offers: OfferRecord[];
-  /** Drivers whose offers expired unanswered: they leave requestedDrivers. */
+  /** Drivers whose offers expired unanswered: they leave requestedDrivers, and their offer items go. */
   lapsed: string[];
   messages: OutgoingMessage[];
 }

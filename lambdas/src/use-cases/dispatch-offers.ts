@@ -14,7 +14,7 @@ export function makeOffers(b: BookingRecord, batch: readonly NearbyDriver[], rou
     tripdate: b.tripdate, bookLater: b.bookLater, assignedByAdmin: false,
   }));
   const text = renderNotification('new_booking', { pickup: b.pickupAddress, drop: b.dropAddress, id: b.id });
-  return { round, offers, lapsed, messages: offers.map((o) => ({ to: o.driver, kind: 'new_booking', ...text, bookingId: b.id })) };
+  return { round, endsAt: now + policy.offerSeconds * 1000, offers, lapsed, messages: offers.map((o) => ({ to: o.driver, kind: 'new_booking', ...text, bookingId: b.id })) };
 }
 
 export async function scheduleAll(queue: JobQueue, jobs: readonly [Job, number][]): Promise<void> {

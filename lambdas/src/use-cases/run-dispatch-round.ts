@@ -9,7 +9,10 @@ import { makeOffers, scheduleAll } from './dispatch-offers';
 /** Between two cycles of rounds for a Book Later booking nobody took yet. */
 export const BOOK_LATER_CYCLE_PAUSE_MS = 2 * 60_000;
 
-export type RoundOutcome = 'offered' | 'gave-up' | 'not-new' | 'stale' | 'manual' | 'lost-race';
+export type RoundOutcome = 'offered' | 'gave-up' | 'not-new' | 'stale' | 'early' | 'manual' | 'lost-race';
+
+/** Clocks of job runners and the table's writers differ a little; a job this close to its time is on time. */
+const CLOCK_SLACK_MS = 250;
 
 export interface DispatchDeps {
   bookings: BookingStore;
@@ -33,6 +36,8 @@ export async function runDispatchRound(deps: DispatchDeps, bookingId: string, ro
   const policy = dispatchPolicy(settings ?? {});
   if (!policy.autoDispatch) return 'manual';
   const now = deps.now().getTime();
+  // A job delivered before the offers of the last round expired must not pull them: drivers may be deciding.
+  if (booking.roundEndsAt !== undefined && now < booking.roundEndsAt - CLOCK_SLACK_MS) return 'early';
 
   const finished = booking.bookLater ? booking.giveUpAt !== undefined && now >= booking.giveUpAt : round > policy.rounds;
   if (finished) {

@@ -12,6 +12,9 @@ export interface Endpoints {
   /** Origin of the web app and /config.json; empty when testing a bare API. */
   siteUrl: string;
   password: string;
+  /** The table itself, for the few tests that drive a use case directly (a job racing itself); empty against a bare API. */
+  tableName?: string;
+  dynamoEndpoint?: string;
 }
 
 export const endpoints = (): Endpoints => inject('endpoints');

@@ -131,6 +131,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
           requestedDrivers: Object.fromEntries(kept.map((o) => [o.driver, true as const])),
           asked: Object.fromEntries(kept.map((o) => [o.driver, o.round])),
           dispatchRound: opts.round && kept.length ? opts.round.round : booking.dispatchRound,
+          ...(opts.round && kept.length ? { roundEndsAt: opts.round.endsAt } : {}),
         };
         return [
           ...head(),
@@ -217,23 +218,25 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
       for (const d of round.lapsed) delete requested[d];
       for (const o of kept) requested[o.driver] = true;
       const asked = { ...current.asked, ...Object.fromEntries(kept.map((o) => [o.driver, o.round])) };
-      next = { ...current, requestedDrivers: requested, asked, dispatchRound: round.round, version: current.version + 1 };
+      next = { ...current, requestedDrivers: requested, asked, dispatchRound: round.round, roundEndsAt: round.endsAt, version: current.version + 1 };
       return [
         {
           Update: {
             Key: keys.booking(current.id),
-            UpdateExpression: 'SET requestedDrivers = :req, asked = :asked, dispatchRound = :round, #version = :next',
+            UpdateExpression: 'SET requestedDrivers = :req, asked = :asked, dispatchRound = :round, roundEndsAt = :ends, #version = :next',
             ConditionExpression: `${guard.ConditionExpression} AND #status = :new`,
             ExpressionAttributeNames: { ...guard.names, '#status': 'status' },
-            ExpressionAttributeValues: { ...guard.values, ':req': requested, ':asked': asked, ':round': round.round, ':next': next.version, ':new': 'NEW' },
+            ExpressionAttributeValues: { ...guard.values, ':req': requested, ':asked': asked, ':round': round.round, ':ends': round.endsAt, ':next': next.version, ':new': 'NEW' },
           },
         },
         ...offerWrites(kept),
+        ...round.lapsed.map((d): TransactItem => ({ Delete: { Key: keys.offer(d, current.id) } })),
         ...messageItems(roundMessages(round, kept), round.offers[0]?.offeredAt ?? Date.now()),
       ];
     }, 1);
     return next;
   },
+
 
   async cancel(current, change) {
     const next: BookingRecord = {
