@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { coveringCells } from '../../../lambdas/src/adapters/dynamodb/presence-repository';
+import { topicsFor } from '../../../lambdas/src/use-cases/fan-out-change';
+import { mayFollow } from '../../../lambdas/src/use-cases/manage-subscription';
+import { distanceKm } from '../../../shared/src/domain/distance';
+import geohash from 'ngeohash';
+
+const booking = { customer: 'r1', driver: 'd1', fleetadmin: 'f1', requestedDrivers: { d2: true as const } };
+const deps = { bookings: { get: async (id: string) => (id === 'BK1' ? booking as never : undefined) } };
+
+describe('who may follow a topic (the same people who may read it)', () => {
+  const cases: [string, { uid: string; role: string }, boolean][] = [
+    ['bookings/all', { uid: 'a', role: 'admin' }, true],
+    ['bookings/all', { uid: 'f1', role: 'fleetadmin' }, false],
+    ['bookings/customer/r1', { uid: 'r1', role: 'rider' }, true],
+    ['bookings/customer/r1', { uid: 'r2', role: 'rider' }, false],
+    ['bookings/driver/d1', { uid: 'd1', role: 'driver' }, true],
+    ['bookings/driver/d1', { uid: 'd1', role: 'rider' }, false],
+    ['bookings/fleet/f1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['bookings/fleet/f1', { uid: 'f2', role: 'fleetadmin' }, false],
+    ['offers/d1', { uid: 'd1', role: 'driver' }, true],
+    ['offers/d1', { uid: 'd2', role: 'driver' }, false],
+    ['messages/r1', { uid: 'r1', role: 'rider' }, true],
+    ['messages/r1', { uid: 'a', role: 'admin' }, false],
+    ['booking/BK1', { uid: 'r1', role: 'rider' }, true],
+    ['booking/BK1', { uid: 'r2', role: 'rider' }, false],
+    ['booking/BK1', { uid: 'd2', role: 'driver' }, true],
+    ['booking/BK1', { uid: 'd3', role: 'driver' }, false],
+    ['booking/BK1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['booking/BK1', { uid: 'f2', role: 'fleetadmin' }, false],
+    ['booking/BK2', { uid: 'a', role: 'admin' }, false],
+  ];
+  it.each(cases)('%s for %o: %s', async (topic, who, allowed) => {
+    expect(await mayFollow(topic, who, deps)).toBe(allowed);
+  });
+});
+
+describe('which topics a change concerns', () => {
+  it('tells a booking\'s audiences, a driver\'s offers and a user\'s messages; pings and index entries nobody', () => {
+    expect(topicsFor('BOOKING#BK1', 'BOOKING', { customer: 'r1', driver: 'd1', fleetadmin: 'f1' }).map((t) => t.topic).sort())
+      .toEqual(['booking/BK1', 'bookings/all', 'bookings/customer/r1', 'bookings/driver/d1', 'bookings/fleet/f1']);
+    expect(topicsFor('USER#d1', 'OFFER#BK1')).toEqual([{ topic: 'offers/d1', id: 'BK1' }]);
+    expect(topicsFor('USER#r1', 'MSG#0001#x', { id: 'm1' })).toEqual([{ topic: 'messages/r1', id: 'm1' }]);
+    expect(topicsFor('USER#d1', 'DRIVER')).toEqual([]);
+    expect(topicsFor('GEO#9q8y', '9q8yy#d1')).toEqual([]);
+    expect(topicsFor('JOBS', '0001#x')).toEqual([]);
+  });
+});
+
+describe('geo index cells', () => {
+  it('cover every point of the radius with few fine cells, and switch to coarse cells for wide searches', () => {
+    const center = { lat: 37.7749, lng: -122.4194 };
+    const { precision, cells } = coveringCells(center, 10);
+    expect(precision).toBe(5);
+    expect(cells.length).toBeLessThanOrEqual(48);
+    for (let i = 0; i < 500; i++) {
+      const angle = Math.random() * 2 * Math.PI;
+      const r = Math.random() * 10;
+      const p = { lat: center.lat + (r / 111.32) * Math.cos(angle), lng: center.lng + (r / (111.32 * Math.cos((center.lat * Math.PI) / 180))) * Math.sin(angle) };
+      if (distanceKm(center, p) > 10) continue;
+      expect(cells).toContain(geohash.encode(p.lat, p.lng, 5));
+    }
+    expect(coveringCells(center, 60).precision).toBe(4);
+  });
+});
