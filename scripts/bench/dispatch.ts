@@ -1,5 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import geohash from 'ngeohash';
 import WebSocket from 'ws';
 import { documentClient, tableName } from '../../lambdas/src/adapters/dynamodb/client';
@@ -142,7 +143,7 @@ export async function dispatchLatencyBench(cloud: LocalCloud, tokens: { admin: s
 
 function rssMb(pid: number): number {
   try {
-    const status = execSync(`cat /proc/${pid}/status`, { encoding: 'utf8' });
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   } catch {
     return 0;
@@ -151,7 +152,9 @@ function rssMb(pid: number): number {
 
 function javaPid(): number | undefined {
   try {
-    return Number(execSync('pgrep -f DynamoDBLocal.jar', { encoding: 'utf8' }).trim().split('\n').pop());
+    const lines = execSync('ps -eo pid=,comm=,args=', { encoding: 'utf8' }).split('\n');
+    const java = lines.find((l) => /^\s*\d+\s+java\s/.test(l) && l.includes('DynamoDBLocal'));
+    return java ? Number(java.trim().split(/\s+/)[0]) : undefined;
   } catch {
     return undefined;
   }
@@ -174,6 +177,7 @@ export async function presenceLoadBench(cloud: LocalCloud, password: string, fle
     const fleet = await startFleet({ siteUrl: cloud.url, drivers: size, near: '-23.55,-46.63', adminPassword: password, pingEverySeconds: 4, spreadKm: 10 });
     // Measure steady state only.
     await new Promise((r) => setTimeout(r, 4000));
+    fleet.resetStats();
     const before = fleet.progress().pings;
     const t = Date.now();
     await new Promise((r) => setTimeout(r, secondsEach * 1000));

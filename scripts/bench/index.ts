@@ -43,7 +43,8 @@ async function main() {
     const driverId = (await call(driver, 'GET', '/me')).body.id;
     const SF = { lat: 37.7749, lng: -122.4194, add: 'San Francisco' };
     const OAK = { lat: 37.8044, lng: -122.2712, add: 'Oakland' };
-    const trip = { pickup: SF, drop: OAK, carTypeId: 'economy', instructionData: { deliveryPerson: 'Pat', deliveryPersonPhone: '555 123 4567' } };
+    const choice = { pickup: SF, drop: OAK, carTypeId: 'economy' };
+    const trip = { ...choice, instructionData: { deliveryPerson: 'Pat', deliveryPersonPhone: '555 123 4567' } };
 
     console.log('\nDynamoDB round trips per request (x-ddb-round-trips)');
     const calls: [string, string, RequestInit][] = [
@@ -63,7 +64,7 @@ async function main() {
     await call(driver, 'POST', '/drivers/me/location', { lat: 37.7751, lng: -122.4190 });
     row('PUT /drivers/me/availability (online)', await call(driver, 'PUT', '/drivers/me/availability', { online: true }));
     row('POST /drivers/me/location (ping, same cell)', await call(driver, 'POST', '/drivers/me/location', { lat: 37.7752, lng: -122.4191 }));
-    row('POST /bookings/estimate (getEstimate; + route call)', await call(token, 'POST', '/bookings/estimate', trip));
+    row('POST /bookings/estimate (getEstimate; + route call)', await call(token, 'POST', '/bookings/estimate', choice));
     const booked = await call(admin, 'POST', '/bookings', { ...trip, bookLater: false, riderId });
     row('POST /bookings (addBooking, Book Now, offers)', booked);
     row('POST /bookings (addBooking, Book Later)', await call(token, 'POST', '/bookings', { ...trip, bookLater: true, tripdate: Date.now() + 3600_000 }));
@@ -95,7 +96,7 @@ async function main() {
     rows.push(await load('GET /api/cartypes', { url: `${cloud.apiUrl}/cartypes`, seconds, connections }));
     rows.push(await load('GET /api/me (JWT verified)', { url: `${cloud.apiUrl}/me`, headers: authz, seconds, connections }));
     rows.push(await load('PATCH /api/me', { url: `${cloud.apiUrl}/me`, method: 'PATCH', headers: { ...authz, 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Rita', lastName: 'Rider' }), seconds, connections }));
-    rows.push(await load('POST /api/bookings/estimate', { url: `${cloud.apiUrl}/bookings/estimate`, method: 'POST', headers: { ...authz, 'content-type': 'application/json' }, body: JSON.stringify(trip), seconds, connections }));
+    rows.push(await load('POST /api/bookings/estimate', { url: `${cloud.apiUrl}/bookings/estimate`, method: 'POST', headers: { ...authz, 'content-type': 'application/json' }, body: JSON.stringify(choice), seconds, connections }));
     rows.push(await load('POST /api/drivers/me/location (ping)', { url: `${cloud.apiUrl}/drivers/me/location`, method: 'POST', headers: { authorization: `Bearer ${driver}`, 'content-type': 'application/json' }, body: JSON.stringify({ lat: 37.7752, lng: -122.4191 }), seconds, connections }));
     let n = 0;
     rows.push(await loadFn('raw DynamoDB Local PutItem', () => raw.send(new PutItemCommand({ TableName: cloud.tableName, Item: { pk: { S: 'BENCHWRITE' }, sk: { S: String(n++ % 1000) }, v: { N: String(n) } } })), { seconds, concurrency: connections }));

@@ -142,6 +142,8 @@ export async function startFleet(opts: FleetOptions) {
   return {
     drivers: () => drivers.map((d) => ({ email: d.email, lat: d.lat, lng: d.lng })),
     progress: () => ({ ...progress }),
+    /** Forget the latencies so far (sign-in and the first pings), to measure a steady state. */
+    resetStats: () => { latencies.length = 0; progress.errors = 0; report(); },
     async stop() {
       stopped = true;
       clearInterval(reporter);
