@@ -80,7 +80,8 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     wsUrl: api.webSocketStage.url,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
-    mapName: geo.mapName,
+    mapStyleUrl: geo.mapStyleUrl,
+    mapCenter: config.mapCenter,
     uploadsBucketName: data.uploadsBucket.bucketName,
     webDist: options.webDist,
   });

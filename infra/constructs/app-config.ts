@@ -25,6 +25,8 @@ export interface AppConfig {
   authDomainPrefix?: string;
   oauthCallbackUrls: string[];
   licenseCheckUrl?: string;
+  /** Where the web's maps open before the browser's location is known (context `mapCenter` "lat,lng"). */
+  mapCenter?: { lat: number; lng: number };
 }
 
 const APP_NAME = 'ride-platform';
@@ -90,5 +92,15 @@ export function readAppConfig(node: Node): AppConfig {
     authDomainPrefix: text(node, 'authDomainPrefix'),
     oauthCallbackUrls: callbacks.length > 0 ? callbacks : ['http://localhost:5173/'],
     licenseCheckUrl: text(node, 'licenseCheckUrl'),
+    mapCenter: latLng(text(node, 'mapCenter')),
   };
+}
+
+function latLng(value: string | undefined): { lat: number; lng: number } | undefined {
+  if (!value) return undefined;
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  const lat = Number(m?.[1]);
+  const lng = Number(m?.[2]);
+  if (!m || Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new Error(`context "mapCenter" must be "lat,lng"; got "${value}"`);
+  return { lat, lng };
 }

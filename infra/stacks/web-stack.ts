@@ -23,6 +23,7 @@ export interface RuntimeConfig {
   cognitoEndpoint: string;
   authFlowType: 'USER_SRP_AUTH';
   mapStyle: string;
+  mapCenter?: { lat: number; lng: number };
   /** The Cognito hosted domain, present when Facebook/Apple sign-in is configured. */
   oauthDomain?: string;
 }
@@ -33,7 +34,10 @@ export interface WebStackProps extends StackProps {
   wsUrl: string;
   userPoolId: string;
   userPoolClientId: string;
-  mapName: string;
+  /** The MapLibre style URL of the Amazon Location map (with its browser key). */
+  mapStyleUrl: string;
+  /** Where maps open before the browser's location is known (CDK context `mapCenter`, "lat,lng"). */
+  mapCenter?: { lat: number; lng: number };
   /** The uploads bucket: its `public/` objects are served at /public/*. */
   uploadsBucketName: string;
   /** The built site; defaults to the repo's web/dist. Tests point it at a fixture. */
@@ -135,7 +139,8 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClientId,
       cognitoEndpoint: `https://cognito-idp.${region}.${this.urlSuffix}/`,
       authFlowType: 'USER_SRP_AUTH',
-      mapStyle: props.mapName,
+      mapStyle: props.mapStyleUrl,
+      ...(props.mapCenter ? { mapCenter: props.mapCenter } : {}),
       ...(props.config.authDomainPrefix ? { oauthDomain: `${props.config.authDomainPrefix}.auth.${region}.amazoncognito.com` } : {}),
     };
     this.deploySite(site, props.webDist ?? fromRepo(WEB_DIST));

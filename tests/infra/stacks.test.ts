@@ -487,7 +487,7 @@ describe('site', () => {
       wsUrl: 'wss://example.invalid/ws',
       userPoolId: 'us-east-1_x',
       userPoolClientId: 'client',
-      mapName: 'map',
+      mapStyleUrl: 'https://maps.example.invalid/style',
       uploadsBucketName: 'uploads-bucket',
       webDist: path.join(tmpdir(), 'no-such-web-dist'),
     });
@@ -500,10 +500,31 @@ describe('site', () => {
       ['apiUrl', 'authFlowType', 'cognitoEndpoint', 'mapStyle', 'region', 'userPoolClientId', 'userPoolId', 'wsUrl'].sort(),
     );
     expect(built.web.runtimeConfig.authFlowType).toBe('USER_SRP_AUTH');
+    // The basemap: Amazon Location's style descriptor, with the browser key read at deploy.
+    expect(JSON.stringify(built.web.runtimeConfig.mapStyle)).toMatch(/maps\/v0\/maps\/.*style-descriptor\?key=/);
     tpl.web.hasResourceProperties('Custom::CDKBucketDeployment', {
       SourceMarkers: Match.arrayWith([Match.objectLike({})]),
       DistributionPaths: ['/*'],
     });
+  });
+});
+
+describe('map key', () => {
+  it('lets browsers only read the basemap, and the key reader only describe that key', () => {
+    tpl.geo.hasResourceProperties('AWS::Location::APIKey', {
+      NoExpiry: true,
+      Restrictions: { AllowActions: ['geo:GetMap*'], AllowResources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Map'), 'Arn'] }] },
+    });
+    const statements = Object.values(tpl.geo.findResources('AWS::IAM::Policy'))
+      .flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
+    expect(statements.map((st) => st.Action)).toEqual(['geo:DescribeKey']);
+    expect(JSON.stringify(statements[0]!.Resource)).toContain('KeyArn');
+  });
+
+  it('opens the maps at the deployer\'s mapCenter when given', () => {
+    const app = new App({ context: { ...cdkJsonContext(), mapCenter: '-34.6,-58.38' } });
+    expect(readAppConfig(app.node).mapCenter).toEqual({ lat: -34.6, lng: -58.38 });
+    expect(() => readAppConfig(new App({ context: { mapCenter: 'nowhere' } }).node)).toThrow(/mapCenter/);
   });
 });
 
