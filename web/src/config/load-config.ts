@@ -17,7 +17,10 @@ export const RuntimeConfig = z.object({
   userPoolClientId: z.string().min(1),
   cognitoEndpoint: OptionalUrl,
   authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
+  /** 'offline' (a basemap drawn from bundled country shapes) or a MapLibre style URL (Amazon Location in AWS). */
   mapStyle: z.string().optional(),
+  /** Where maps open when the browser's location is unknown. */
+  mapCenter: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
   /**
    * Cognito hosted domain for federated sign-in (Facebook, Apple), e.g.
    * `ride-prod.auth.eu-west-1.amazoncognito.com`. Absent when no identity provider is set up;

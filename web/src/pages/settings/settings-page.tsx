@@ -24,8 +24,8 @@ import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 
 type Form = Omit<SettingsForm, 'bonus' | 'driverRadius'> & { bonus: string; driverRadius: string };
-type TextKey = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
-type SwitchKey = { [K in keyof Form]: Form[K] extends boolean ? K : never }[keyof Form];
+type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof Form];
+type SwitchKey = { [K in keyof Form]-?: Form[K] extends boolean ? K : never }[keyof Form];
 interface Problem { key: string; field?: keyof Form; fallback?: string }
 
 const SECURITY: readonly SwitchKey[] = ['otp_secure', 'driver_approval', 'email_verify'];
