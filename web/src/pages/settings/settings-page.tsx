@@ -22,11 +22,19 @@ import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
+import { DISPATCH_DEFAULTS } from '../../../../shared/src/domain/dispatch';
 
 type Form = Omit<SettingsForm, 'bonus' | 'driverRadius'> & { bonus: string; driverRadius: string };
 type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof Form];
 type SwitchKey = { [K in keyof Form]-?: Form[K] extends boolean ? K : never }[keyof Form];
 interface Problem { key: string; field?: keyof Form; fallback?: string }
+type DispatchKey = 'dispatchBatchSize' | 'offerSeconds' | 'dispatchRounds' | 'bookLaterLeadMinutes';
+const DISPATCH_FORM_DEFAULTS: Record<DispatchKey, number> = {
+  dispatchBatchSize: DISPATCH_DEFAULTS.batchSize,
+  offerSeconds: DISPATCH_DEFAULTS.offerSeconds,
+  dispatchRounds: DISPATCH_DEFAULTS.rounds,
+  bookLaterLeadMinutes: DISPATCH_DEFAULTS.bookLaterLeadMinutes,
+};
 
 const SECURITY: readonly SwitchKey[] = ['otp_secure', 'driver_approval', 'email_verify'];
 const ADVANCED: readonly SwitchKey[] = [
@@ -156,6 +164,27 @@ export default function SettingsPage() {
       />
     </FormField>
   );
+  /** Dispatch tuning: whole numbers within the contract's bounds; empty means the platform default. */
+  const whole = (field: DispatchKey) => (
+    <FormField
+      label={t(`set_${field}`)}
+      description={t(`set_${field}_hint`, { default: DISPATCH_FORM_DEFAULTS[field] })}
+      errorText={fieldError(field)}
+    >
+      <Input
+        type="number"
+        inputMode="numeric"
+        value={form[field] === undefined ? '' : String(form[field])}
+        placeholder={String(DISPATCH_FORM_DEFAULTS[field])}
+        onChange={({ detail }) => {
+          const n = Number.parseInt(detail.value, 10);
+          set(field, detail.value.trim() === '' || !Number.isFinite(n) ? undefined : n);
+        }}
+        invalid={problem?.field === field}
+        data-testid={`settings-${field}`}
+      />
+    </FormField>
+  );
   const toggles = (keys: readonly SwitchKey[]) => (
     <SpaceBetween size="s">
       {keys.map((k) => (
@@ -233,7 +262,15 @@ export default function SettingsPage() {
                 {number('bonus', t('set_bonus'), t('set_bonus_hint'))}
               </Container>
               <Container header={<Header variant="h2">{t('section_dispatch')}</Header>}>
-                {number('driverRadius', t('set_driverRadius', { unit }), t('set_driverRadius_hint'))}
+                <SpaceBetween size="m">
+                  {number('driverRadius', t('set_driverRadius', { unit }), t('set_driverRadius_hint'))}
+                  <ColumnLayout columns={2}>
+                    {whole('dispatchBatchSize')}
+                    {whole('offerSeconds')}
+                    {whole('dispatchRounds')}
+                    {whole('bookLaterLeadMinutes')}
+                  </ColumnLayout>
+                </SpaceBetween>
               </Container>
               <Container header={<Header variant="h2">{t('section_license')}</Header>}>
                 {text('license', { description: t('set_license_hint') })}
