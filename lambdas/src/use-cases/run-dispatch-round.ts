@@ -1,5 +1,5 @@
 import { dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
-import type { BookingStore } from '../ports/bookings';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { Job, JobQueue } from '../ports/jobs';
 import type { PresenceStore } from '../ports/presence';
 import type { SettingsStore } from '../ports/settings';
@@ -40,15 +40,7 @@ export async function runDispatchRound(deps: DispatchDeps, bookingId: string, ro
   if (booking.roundEndsAt !== undefined && now < booking.roundEndsAt - CLOCK_SLACK_MS) return 'early';
 
   const finished = booking.bookLater ? booking.giveUpAt !== undefined && now >= booking.giveUpAt : round > policy.rounds;
-  if (finished) {
-    try {
-      await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
-      return 'gave-up';
-    } catch (e) {
-      if ((e as { status?: number }).status === 409) return 'lost-race';
-      throw e;
-    }
-  }
+  if (finished) return giveUp(deps, booking, now);
 
   // Rounds come in cycles of `rounds`; within a cycle nobody is asked twice.
   const cycleStart = Math.floor((round - 1) / policy.rounds) * policy.rounds + 1;
@@ -73,16 +65,21 @@ export async function runDispatchRound(deps: DispatchDeps, bookingId: string, ro
 }
 
 /** A booking still NEW at its give-up time is cancelled by the system. */
-export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early'> {
+export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early' | 'lost-race'> {
   const booking = await deps.bookings.get(bookingId, { consistent: true });
   if (!booking || booking.status !== 'NEW') return 'not-new';
   const now = deps.now().getTime();
-  if (booking.giveUpAt !== undefined && now < booking.giveUpAt - 1000) return 'early';
+  if (booking.giveUpAt !== undefined && now < booking.giveUpAt - CLOCK_SLACK_MS) return 'early';
+  return giveUp(deps, booking, now);
+}
+
+/** Cancelled by the system; a booking that changed meanwhile (accepted, cancelled) is left alone. */
+async function giveUp(deps: Pick<DispatchDeps, 'bookings'>, booking: BookingRecord, now: number): Promise<'gave-up' | 'lost-race'> {
   try {
     await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
     return 'gave-up';
   } catch (e) {
-    if ((e as { status?: number }).status === 409) return 'not-new';
+    if ((e as { status?: number }).status === 409) return 'lost-race';
     throw e;
   }
 }
