@@ -25,8 +25,11 @@ describe('Book Later across a restart of the local cloud', () => {
     const { startLocalCloud } = await import('../../infra/local/cloud');
     const { seedDemoData } = await import('../../infra/local/seed');
     const c = await startLocalCloud({ port, dataDir, fixedPorts: true });
+    // Scripts and load balancers wait for /health: it must not say 200 before start-up has finished.
+    expect((await fetch(`${c.url}/health`)).status).toBe(503);
     await seedDemoData({ password: 'Demo1234' });
     c.markReady();
+    expect((await fetch(`${c.url}/health`)).status).toBe(200);
     return c;
   }
 
