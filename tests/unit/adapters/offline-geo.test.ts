@@ -210,9 +210,14 @@ describe('offline geo helpers', () => {
 
   it('reads trailing country hints', () => {
     expect(readQuery('Paris, FR')).toContainEqual({ name: 'paris', qualifiers: ['fr'] });
-    expect(readQuery('paris fr')).toContainEqual({ name: 'paris', qualifiers: ['fr'] });
-    expect(readQuery('portland or us')).toContainEqual({ name: 'portland', qualifiers: ['or', 'us'] });
+    expect(readQuery('paris fr')).toContainEqual({ name: 'paris', qualifiers: ['fr'], exact: true });
+    expect(readQuery('portland or us')).toContainEqual({ name: 'portland', qualifiers: ['or', 'us'], exact: true });
     expect(readQuery('new york')[0]).toEqual({ name: 'new york', qualifiers: [] });
+  });
+
+  it('reads a last word after a space as a country only when it names one exactly (the rider may still be typing)', async () => {
+    expect((await offlineGeo.autocomplete('San Fran'))[0]!.description).toBe('San Francisco, CA, US');
+    expect((await offlineGeo.autocomplete('paris france'))[0]!.description).toBe('Paris, FR');
   });
 
   it('drives slower over the first kilometres and never gets faster with distance in total time', () => {

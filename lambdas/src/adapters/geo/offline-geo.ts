@@ -140,12 +140,12 @@ export const offlineGeo: GeoService = {
     if (readings.length === 0) return [];
     const g = await loadGazetteer();
     const best = new Map<number, number>();
-    for (const { name, qualifiers } of readings) {
+    for (const { name, qualifiers, exact } of readings) {
       for (let k = lowerBound(g.keys, name); k < g.keys.length && g.keys[k]!.startsWith(name); k++) {
         const i = g.keyCity[k]!;
         const city = g.cities[i]!;
         let strength = 1;
-        for (const q of qualifiers) strength = Math.min(strength, qualifierStrength(g, city, q));
+        for (const q of qualifiers) strength = Math.min(strength, qualifierStrength(g, city, q, exact));
         if (strength === 0) continue;
         // Population decides between equal matches; nearness (log of distance) lets a town next
         // door outrank a metropolis on another continent, since a taxi is booked locally.
@@ -307,6 +307,11 @@ interface Reading {
   name: string;
   /** Normalized country or admin hints that must all fit the city. */
   qualifiers: string[];
+  /**
+   * Hints split off by spaces rather than commas must name a country or state exactly: the last
+   * word of "San Fran" is the rider still typing a name, not the start of "France".
+   */
+  exact?: boolean;
 }
 
 /**
@@ -330,8 +335,8 @@ export function readQuery(text: string): Reading[] {
   for (let k = 1; k <= Math.min(2, words.length - 1); k++) {
     const name = words.slice(0, -k).join(' ');
     const tail = words.slice(-k);
-    readings.push({ name, qualifiers: [tail.join(' ')] });
-    if (k > 1) readings.push({ name, qualifiers: tail });
+    readings.push({ name, qualifiers: [tail.join(' ')], exact: true });
+    if (k > 1) readings.push({ name, qualifiers: tail, exact: true });
   }
   return readings;
 }
@@ -343,11 +348,12 @@ function matchBonus(fullName: string, key: string, typed: string): number {
 }
 
 /** 1: the hint names the city's country or state; 0.3: it could be the start of one; 0: it does not fit. */
-function qualifierStrength(g: Gazetteer, city: City, q: string): number {
+function qualifierStrength(g: Gazetteer, city: City, q: string, exact = false): number {
   const code = city.country.toLowerCase();
   const admin = /^[A-Za-z]{2,3}$/.test(city.adminCode) ? city.adminCode.toLowerCase() : '';
   const names = g.countryNames.get(city.country) ?? [];
   if (q === code || q === admin) return 1;
+  if (exact) return names.includes(q) ? 1 : 0;
   if (names.some((n) => n === q || (q.length >= 3 && n.startsWith(q)))) return 1;
   if (code.startsWith(q) || (admin && admin.startsWith(q)) || names.some((n) => n.startsWith(q))) return 0.3;
   return 0;
