@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOTS, siteUrl } from './browser';
+import { apiAs } from './page-api';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo1234';
 
@@ -110,33 +111,11 @@ export async function codeSentTo(to: string, since: number, timeoutMs = 10_000):
   throw new Error(`no code sent to ${to}`);
 }
 
-/** The signed-in user's ID token as Amplify stores it, for set-up calls straight to the API. */
-async function idTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) ?? '';
-      if (key.endsWith('.idToken')) return localStorage.getItem(key);
-    }
-    return null;
-  });
-  if (!token) throw new Error('no ID token in the page');
-  return token;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${siteUrl()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await idTokenOf(page)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 /** Demo mode on (false) or off (true) through the settings API, as the signed-in admin. */
 export async function setCriticalEdits(page: Page, on: boolean): Promise<void> {
-  const { body } = await api(page, 'GET', '/settings/all');
+  const { body } = await apiAs(page, 'GET', '/settings/all');
   const { version, ...settings } = body;
   if (settings.AllowCriticalEditsAdmin === on) return;
-  const res = await api(page, 'PUT', '/settings', { version, settings: { ...settings, AllowCriticalEditsAdmin: on } });
+  const res = await apiAs(page, 'PUT', '/settings', { version, settings: { ...settings, AllowCriticalEditsAdmin: on } });
   if (res.status !== 200) throw new Error(`settings: ${res.status} ${JSON.stringify(res.body)}`);
 }

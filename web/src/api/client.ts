@@ -24,6 +24,11 @@ export type ApiInput<R> = Slot<'params', ParamsOf<R>> & Slot<'query', QueryOf<R>
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Extra request headers, e.g. `Idempotency-Key` on addBooking so a retried or double-clicked
+   * confirmation makes one booking. The client's own Accept, Content-Type and Authorization win.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Routes without required inputs can be called with no argument at all: `api.fetchCarTypes()`. */
@@ -94,7 +99,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl }: ApiClientOptio
   const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   const call = async (route: AnyRoute, input: RawInput = {}, options: CallOptions = {}): Promise<unknown> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (route.auth !== 'public') {
       const token = await getToken();
       if (!token) throw new ApiError(401, 'unable_to_get_user_token', 'Unable to get user token');

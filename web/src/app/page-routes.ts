@@ -23,6 +23,18 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/dashboard/dashboard-page')),
   },
   {
+    path: '/bookings',
+    roles: ['rider', 'admin', 'driver', 'fleetadmin'],
+    menuKey: 'menu_booking_history',
+    Component: lazy(() => import('../pages/bookings/bookings-page')),
+  },
+  {
+    path: '/addbookings',
+    roles: ['admin'],
+    menuKey: 'menu_add_booking',
+    Component: lazy(() => import('../pages/addbookings/add-booking-page')),
+  },
+  {
     path: '/cartypes',
     roles: ['admin'],
     menuKey: 'menu_car_types',

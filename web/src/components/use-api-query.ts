@@ -5,6 +5,8 @@ export interface ApiQuery<T> {
   error: unknown;
   loading: boolean;
   reload: () => void;
+  /** Replaces the data with a newer copy the page already has (e.g. a write's response). */
+  setData: (data: T) => void;
 }
 
 /**
@@ -35,5 +37,5 @@ export function useApiQuery<T>(load: (signal: AbortSignal) => Promise<T>): ApiQu
   }, [load, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, loading, reload, setData };
 }

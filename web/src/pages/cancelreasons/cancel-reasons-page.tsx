@@ -1,33 +1,25 @@
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CancelReason, CancelReasonList } from '../../../../shared/src/contract';
+import type { CancelReason } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
-import { downloadCsv, toCsv } from '../../components/csv';
+import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import { DemoModeNotice } from '../../components/demo-mode-notice';
-import { EmptyState, NoMatchState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { errorText } from '../../components/error-text';
-import { ExportCsvButton } from '../../components/export-csv-button';
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
 import { TableHeader } from '../../components/table-header';
-import { TableTextFilter } from '../../components/table-text-filter';
-import { useApiQuery } from '../../components/use-api-query';
-import { useTopic } from '../../live/use-topic';
 
-const NO_ITEMS: CancelReason[] = [];
 /** Spec: ten reasons per page. */
 const PAGE_SIZE = 10;
 
@@ -44,14 +36,6 @@ export default function CancelReasonsPage() {
   const api = useApi();
   const { notify } = useNotifications();
   const load = useCallback((signal: AbortSignal) => api.fetchCancelReasons({}, { signal }), [api]);
-  const { data, error, loading, reload } = useApiQuery(load);
-  useTopic('catalog', reload);
-
-  const [list, setList] = useState<CancelReasonList | undefined>();
-  useEffect(() => {
-    if (data) setList(data);
-  }, [data]);
-
   const [dialog, setDialog] = useState<Dialog>(null);
   const [label, setLabel] = useState('');
   const [problem, setProblem] = useState<{ key: string; fallback?: string; field?: boolean } | null>(null);
@@ -65,17 +49,27 @@ export default function CancelReasonsPage() {
     [t],
   );
 
-  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(list?.items ?? NO_ITEMS, {
-    filtering: {
-      fields: ['label'],
-      empty: <EmptyState title={t('no_cancel_reason')} />,
-      noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
+  const table = useTablePage({
+    load,
+    rows: itemsOf,
+    topic: 'catalog',
+    trackBy: 'value',
+    columns,
+    filtering: { placeholder: t('find_cancel_reasons'), fields: ['label'], empty: <EmptyState title={t('no_cancel_reason')} /> },
+    sorting: { columnId: 'value' },
+    selection: {},
+    pageSize: PAGE_SIZE,
+    csv: {
+      fileName: 'cancellation-reasons',
+      columns: [
+        { header: t('col_value'), value: (r: CancelReason) => r.value },
+        { header: t('col_label'), value: (r: CancelReason) => r.label },
+      ],
     },
-    pagination: { pageSize: PAGE_SIZE },
-    sorting: { defaultState: { sortingColumn: columns[0]! } },
-    selection: { trackBy: 'value', keepSelection: false },
   });
-  const selected = collectionProps.selectedItems?.[0];
+  // A write answers with the whole renumbered list: it replaces the data without a re-read.
+  const { data: list, setData: setList, reload, selected } = table;
+  const { actions } = table.collection;
 
   const open = (next: Dialog) => {
     setProblem(null);
@@ -112,28 +106,12 @@ export default function CancelReasonsPage() {
     }
   };
 
-  const exportCsv = () => {
-    const date = new Date().toISOString().slice(0, 10);
-    downloadCsv(
-      `cancellation-reasons-${date}.csv`,
-      toCsv([{ header: t('col_value'), value: (r: CancelReason) => r.value }, { header: t('col_label'), value: (r: CancelReason) => r.label }], allPageItems),
-    );
-  };
-
   return (
     <SpaceBetween size="m">
       <DemoModeNotice />
-      <LoadErrorAlert error={error} onRetry={reload} />
+      {table.loadError}
       <Table
-        {...collectionProps}
-        selectionType="single"
-        variant="full-page"
-        stickyHeader
-        items={items}
-        columnDefinitions={columns}
-        trackBy="value"
-        loading={loading && !list}
-        loadingText={t('loading')}
+        {...table.tableProps}
         ariaLabels={{
           selectionGroupLabel: t('select_cancel_reason'),
           itemSelectionLabel: (_, item) => item.label,
@@ -143,10 +121,10 @@ export default function CancelReasonsPage() {
           <TableHeader
             title={t('cancel_reasons_title')}
             description={t('cancel_reasons_description')}
-            count={list?.items.length}
+            count={table.count}
             actions={
               <>
-                <ExportCsvButton onClick={exportCsv} disabled={!list?.items.length} />
+                {table.exportButton}
                 <ButtonDropdown
                   disabled={!selected}
                   items={[
@@ -165,8 +143,6 @@ export default function CancelReasonsPage() {
             }
           />
         }
-        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_cancel_reasons')} filteredItemsCount={filteredItemsCount} />}
-        pagination={<Pagination {...paginationProps} />}
       />
       <Modal
         visible={dialog !== null}

@@ -1,8 +1,5 @@
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,31 +9,16 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
+import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { downloadCsv, toCsv } from '../../components/csv';
 import { DemoModeNotice } from '../../components/demo-mode-notice';
-import { EmptyState, NoMatchState } from '../../components/empty-state';
-import { ExportCsvButton } from '../../components/export-csv-button';
-import { LoadErrorAlert } from '../../components/load-error-alert';
+import { EmptyState } from '../../components/empty-state';
 import { ProblemAlert } from '../../components/problem-alert';
 import { TableHeader } from '../../components/table-header';
-import { TableTextFilter } from '../../components/table-text-filter';
-import { useApiQuery } from '../../components/use-api-query';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
-import { useLocalStorage } from '../../components/use-local-storage';
-import { useTopic } from '../../live/use-topic';
 import { CarTypeFormModal } from './car-type-form-modal';
 import { SubTableModal, type SubTable } from './sub-table-modal';
-import {
-  carTypeColumns,
-  contentDisplayOptions,
-  csvColumns,
-  DEFAULT_PREFERENCES,
-  PAGE_SIZES,
-  type CarTypePreferences,
-} from './table-config';
-
-const NO_ITEMS: CarType[] = [];
+import { carTypeColumns, csvColumns, HIDDEN_BY_DEFAULT, PAGE_SIZES } from './table-config';
 
 /**
  * Spec §2 /cartypes (admin): the car type table with add, edit and delete; row actions open the
@@ -49,9 +31,6 @@ export default function CarTypesPage() {
   const { settings } = useSettings();
   const { notify } = useNotifications();
   const load = useCallback((signal: AbortSignal) => api.fetchCarTypes({}, { signal }), [api]);
-  const { data, error, loading, reload } = useApiQuery(load);
-  useTopic('catalog', reload);
-  const [preferences, setPreferences] = useLocalStorage<CarTypePreferences>('cartypes.preferences.v2', DEFAULT_PREFERENCES);
 
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const delivery = settings.appMode === 'delivery';
@@ -60,22 +39,27 @@ export default function CarTypesPage() {
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
   const [subTable, setSubTable] = useState<SubTable | null>(null);
 
-  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(
-    data?.items ?? NO_ITEMS,
-    {
-      filtering: {
-        fields: ['name', 'extra_info'],
-        empty: <EmptyState title={t('no_cars')} />,
-        noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
-      },
-      pagination: { pageSize: preferences.pageSize },
-      sorting: { defaultState: { sortingColumn: columns.find((c) => c.id === 'name') ?? {} } },
-      selection: { trackBy: 'id', keepSelection: true },
+  const table = useTablePage({
+    load,
+    rows: itemsOf,
+    // The table re-reads when the catalog changes anywhere.
+    topic: 'catalog',
+    trackBy: 'id',
+    columns,
+    filtering: { placeholder: t('find_car_types'), fields: ['name', 'extra_info'], empty: <EmptyState title={t('no_cars')} /> },
+    sorting: { columnId: 'name' },
+    selection: { keepSelection: true },
+    preferences: {
+      storageKey: 'cartypes.preferences.v2',
+      pageSizes: PAGE_SIZES,
+      pageSize: 10,
+      columns: { hidden: HIDDEN_BY_DEFAULT, alwaysVisible: ['name'] },
     },
-  );
-  // The selection keeps the row object it was made with; the current one has the newest version.
-  const selectedId = collectionProps.selectedItems?.[0]?.id;
-  const selected = data?.items.find((c) => c.id === selectedId);
+    // Always on for car types (spec §6).
+    csv: { fileName: 'car-types', columns: csvColumns(t, settings) },
+  });
+  const { reload, selected } = table;
+  const { actions } = table.collection;
 
   const afterSave = (saved: CarType, messageKey: string) => {
     notify({ id: 'cartypes', type: 'success', messageKey });
@@ -111,26 +95,12 @@ export default function CarTypesPage() {
     { id: 'delete', text: t('delete') },
   ];
 
-  const exportCsv = () => {
-    const date = new Date().toISOString().slice(0, 10);
-    downloadCsv(`car-types-${date}.csv`, toCsv(csvColumns(t, settings), allPageItems));
-  };
-
   return (
     <SpaceBetween size="m">
       <DemoModeNotice />
-      <LoadErrorAlert error={error} onRetry={reload} />
+      {table.loadError}
       <Table
-        {...collectionProps}
-        selectionType="single"
-        variant="full-page"
-        stickyHeader
-        items={items}
-        columnDefinitions={columns}
-        columnDisplay={preferences.contentDisplay}
-        trackBy="id"
-        loading={loading && !data}
-        loadingText={t('loading')}
+        {...table.tableProps}
         ariaLabels={{
           selectionGroupLabel: t('select_car_type'),
           itemSelectionLabel: (_, item) => item.name,
@@ -140,10 +110,10 @@ export default function CarTypesPage() {
           <TableHeader
             title={t('car_types_title')}
             description={t(delivery ? 'car_types_description' : 'car_types_description_taxi')}
-            count={data?.items.length}
+            count={table.count}
             actions={
               <>
-                <ExportCsvButton onClick={exportCsv} disabled={!data?.items.length} />
+                {table.exportButton}
                 <ButtonDropdown
                   disabled={!selected}
                   items={rowActions}
@@ -161,31 +131,6 @@ export default function CarTypesPage() {
                 </Button>
               </>
             }
-          />
-        }
-        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_car_types')} filteredItemsCount={filteredItemsCount} />}
-        pagination={<Pagination {...paginationProps} />}
-        preferences={
-          <CollectionPreferences
-            title={t('preferences')}
-            confirmLabel={t('confirm')}
-            cancelLabel={t('cancel')}
-            preferences={preferences}
-            onConfirm={({ detail }) =>
-              setPreferences({
-                pageSize: detail.pageSize ?? preferences.pageSize,
-                contentDisplay: detail.contentDisplay ?? preferences.contentDisplay,
-              })
-            }
-            pageSizePreference={{
-              title: t('page_size'),
-              options: PAGE_SIZES.map((value) => ({ value, label: t('rows_per_page', { count: value }) })),
-            }}
-            contentDisplayPreference={{
-              title: t('column_preferences'),
-              description: t('column_preferences_description'),
-              options: contentDisplayOptions(columns),
-            }}
           />
         }
       />

@@ -1,27 +1,14 @@
 import Box from '@cloudscape-design/components/box';
-import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import type { CarType, PublicSettings } from '../../../../shared/src/contract';
 import type { CsvColumn } from '../../components/csv';
 import { formatMoney, formatPercent } from '../../components/format-money';
 
-export interface CarTypePreferences {
-  pageSize: number;
-  contentDisplay: readonly CollectionPreferencesProps.ContentDisplayItem[];
-}
-
 export const PAGE_SIZES = [10, 20, 50] as const;
 
-const COLUMN_ORDER = [
-  'image', 'name', 'base_fare', 'rate_per_unit_distance', 'rate_per_hour', 'min_fare', 'convenience_fee',
-  'parcel_types', 'options', 'cancel_slab', 'extra_info',
-] as const;
-
-export const DEFAULT_PREFERENCES: CarTypePreferences = {
-  pageSize: 10,
-  contentDisplay: COLUMN_ORDER.map((id) => ({ id, visible: id !== 'extra_info' })),
-};
+/** Shown once chosen in the preferences. */
+export const HIDDEN_BY_DEFAULT = ['extra_info'];
 
 /** Columns only delivery mode shows (spec §1: delivery adds parcel types and options). */
 export const DELIVERY_ONLY = new Set(['parcel_types', 'options']);
@@ -83,12 +70,6 @@ export function carTypeColumns(t: TFunction, settings: Settings, locale: string)
     { id: 'extra_info', header: t('col_extra_info'), cell: (c) => c.extra_info || '—', sortingField: 'extra_info' },
   ];
   return columns.filter((c) => settings.appMode === 'delivery' || !DELIVERY_ONLY.has(c.id ?? ''));
-}
-
-export function contentDisplayOptions(
-  columns: readonly TableProps.ColumnDefinition<CarType>[],
-): CollectionPreferencesProps.ContentDisplayOption[] {
-  return columns.map((c) => ({ id: c.id ?? '', label: String(c.header), alwaysVisible: c.id === 'name' }));
 }
 
 /** CSV export (always on for car types, spec §6): plain numbers, not formatted money. */

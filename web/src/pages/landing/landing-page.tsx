@@ -81,48 +81,63 @@ function StoreBanner() {
   );
 }
 
-/** Spec §2 landing: hero (with the booking form slot or the slogan), three features, the app-store banner. */
+/** The hero's title, tagline, who is signed in and the sign-in or dashboard buttons. */
+function HeroText() {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const { user } = useAuth();
+  return (
+    <SpaceBetween size="l">
+      <Box variant="h1" fontSize="display-l" fontWeight="bold">
+        {t('landing_title', { appName: settings.appName })}
+      </Box>
+      <Box variant="p" fontSize="heading-m" color="inherit">
+        {t('landing_tagline')}
+      </Box>
+      {user ? (
+        <Box variant="p" color="inherit">
+          {t('landing_signed_in_as', { name: displayName(user) })}
+        </Box>
+      ) : null}
+      <HeroActions />
+    </SpaceBetween>
+  );
+}
+
+/** Spec §2 landing: hero (with the booking form or the slogan), three features, the app-store banner. */
 export default function LandingPage() {
   const { t } = useTranslation();
   const { settings } = useSettings();
   const { user, role } = useAuth();
 
+  const withForm = showsBookingForm(role, user !== null);
+
   return (
     <ContentLayout
       headerVariant="high-contrast"
       defaultPadding
-      disableOverlap
+      // With the form, the form card overlaps the hero (Cloudscape's hero pattern); the slogan
+      // needs no card.
+      disableOverlap={!withForm}
       maxContentWidth={1200}
       header={
-        <Box padding={{ vertical: 'xxl' }}>
-          <Grid gridDefinition={[{ colspan: { default: 12, m: 6 } }, { colspan: { default: 12, m: 6 } }]}>
-            <SpaceBetween size="l">
-              <Box variant="h1" fontSize="display-l" fontWeight="bold">
-                {t('landing_title', { appName: settings.appName })}
-              </Box>
-              <Box variant="p" fontSize="heading-m" color="inherit">
-                {t('landing_tagline')}
-              </Box>
-              {user ? (
-                <Box variant="p" color="inherit">
-                  {t('landing_signed_in_as', { name: displayName(user) })}
-                </Box>
-              ) : null}
-              <HeroActions />
-            </SpaceBetween>
-            {showsBookingForm(role, user !== null) ? (
-              <BookingFormSlot />
-            ) : (
+        <Box padding={{ top: 'xxl', bottom: withForm ? 'l' : 'xxl' }}>
+          {withForm ? (
+            <HeroText />
+          ) : (
+            <Grid gridDefinition={[{ colspan: { default: 12, m: 6 } }, { colspan: { default: 12, m: 6 } }]}>
+              <HeroText />
               <Box variant="h2" fontSize="heading-xl" color="inherit" data-testid="driver-slogan">
                 {t('driver_slogan', { appName: settings.appName })}
               </Box>
-            )}
-          </Grid>
+            </Grid>
+          )}
         </Box>
       }
     >
-      <Box padding={{ vertical: 'xl' }}>
+      <Box padding={{ bottom: 'xl', top: withForm ? undefined : 'xl' }}>
         <SpaceBetween size="xl">
+          {withForm ? <BookingFormSlot /> : null}
           <section aria-labelledby="features-title">
             <SpaceBetween size="m">
               <Box variant="h2" id="features-title">

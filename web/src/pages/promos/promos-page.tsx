@@ -1,8 +1,6 @@
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,22 +10,17 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
+import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { downloadCsv, toCsv } from '../../components/csv';
+import type { CsvColumn } from '../../components/csv';
 import { DemoModeNotice } from '../../components/demo-mode-notice';
-import { EmptyState, NoMatchState } from '../../components/empty-state';
-import { ExportCsvButton } from '../../components/export-csv-button';
+import { EmptyState } from '../../components/empty-state';
 import { formatMoney, formatPercent } from '../../components/format-money';
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ProblemAlert } from '../../components/problem-alert';
 import { TableHeader } from '../../components/table-header';
-import { TableTextFilter } from '../../components/table-text-filter';
-import { useApiQuery } from '../../components/use-api-query';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
-import { useTopic } from '../../live/use-topic';
 import { PromoFormModal, isExpired } from './promo-form-modal';
 
-const NO_ITEMS: Promo[] = [];
 
 /**
  * Spec §2 /promos (admin): every §3 field, `user_avail` shown read-only, add, edit and delete
@@ -40,8 +33,6 @@ export default function PromosPage() {
   const { settings } = useSettings();
   const { notify } = useNotifications();
   const load = useCallback((signal: AbortSignal) => api.fetchPromos({}, { signal }), [api]);
-  const { data, error, loading, reload } = useApiQuery(load);
-  useTopic('catalog', reload);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const today = new Date().toISOString().slice(0, 10);
 
@@ -78,19 +69,39 @@ export default function PromosPage() {
     [t, discount, money, today],
   );
 
-  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(data?.items ?? NO_ITEMS, {
+  const csvColumns = useMemo<CsvColumn<Promo>[]>(
+    () => [
+      { header: t('col_promo_name'), value: (p) => p.promo_name },
+      { header: t('col_description'), value: (p) => p.promo_description },
+      { header: t('col_discount_type'), value: (p) => p.promo_discount_type },
+      { header: t('col_discount_value'), value: (p) => p.promo_discount_value },
+      { header: t('col_max_discount'), value: (p) => p.max_promo_discount_value.toFixed(2) },
+      { header: t('col_min_order'), value: (p) => p.min_order.toFixed(2) },
+      { header: t('col_validity'), value: (p) => p.promo_validity },
+      { header: t('col_usage_limit'), value: (p) => p.promo_usage_limit },
+      { header: t('col_user_avail'), value: (p) => p.user_avail },
+    ],
+    [t],
+  );
+
+  const table = useTablePage({
+    load,
+    rows: itemsOf,
+    topic: 'catalog',
+    trackBy: 'id',
+    columns,
     filtering: {
+      placeholder: t('find_promos'),
       fields: ['promo_name', 'promo_description'],
       // Spec §8 fixed string.
       empty: <EmptyState title={t('no_promos_available')} />,
-      noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
     },
-    pagination: { pageSize: 10 },
-    sorting: {},
-    selection: { trackBy: 'id', keepSelection: true },
+    selection: { keepSelection: true },
+    pageSize: 10,
+    csv: settings.AllowCriticalEditsAdmin ? { fileName: 'promos', columns: csvColumns } : undefined,
   });
-  const selectedId = collectionProps.selectedItems?.[0]?.id;
-  const selected = data?.items.find((p) => p.id === selectedId);
+  const { reload, selected } = table;
+  const { actions } = table.collection;
 
   const deletion = useDeleteConfirmation(
     selected,
@@ -105,36 +116,12 @@ export default function PromosPage() {
     },
   );
 
-  const exportCsv = () => {
-    const date = new Date().toISOString().slice(0, 10);
-    const cols = [
-      { header: t('col_promo_name'), value: (p: Promo) => p.promo_name },
-      { header: t('col_description'), value: (p: Promo) => p.promo_description },
-      { header: t('col_discount_type'), value: (p: Promo) => p.promo_discount_type },
-      { header: t('col_discount_value'), value: (p: Promo) => p.promo_discount_value },
-      { header: t('col_max_discount'), value: (p: Promo) => p.max_promo_discount_value.toFixed(2) },
-      { header: t('col_min_order'), value: (p: Promo) => p.min_order.toFixed(2) },
-      { header: t('col_validity'), value: (p: Promo) => p.promo_validity },
-      { header: t('col_usage_limit'), value: (p: Promo) => p.promo_usage_limit },
-      { header: t('col_user_avail'), value: (p: Promo) => p.user_avail },
-    ];
-    downloadCsv(`promos-${date}.csv`, toCsv(cols, allPageItems));
-  };
-
   return (
     <SpaceBetween size="m">
       <DemoModeNotice />
-      <LoadErrorAlert error={error} onRetry={reload} />
+      {table.loadError}
       <Table
-        {...collectionProps}
-        selectionType="single"
-        variant="full-page"
-        stickyHeader
-        items={items}
-        columnDefinitions={columns}
-        trackBy="id"
-        loading={loading && !data}
-        loadingText={t('loading')}
+        {...table.tableProps}
         ariaLabels={{
           selectionGroupLabel: t('select_promo'),
           itemSelectionLabel: (_, item) => item.promo_name,
@@ -144,10 +131,10 @@ export default function PromosPage() {
           <TableHeader
             title={t('promos_title')}
             description={t('promos_description')}
-            count={data?.items.length}
+            count={table.count}
             actions={
               <>
-                {settings.AllowCriticalEditsAdmin ? <ExportCsvButton onClick={exportCsv} disabled={!data?.items.length} /> : null}
+                {table.exportButton}
                 <ButtonDropdown
                   disabled={!selected}
                   items={[
@@ -169,8 +156,6 @@ export default function PromosPage() {
             }
           />
         }
-        filter={<TableTextFilter filterProps={filterProps} placeholder={t('find_promos')} filteredItemsCount={filteredItemsCount} />}
-        pagination={<Pagination {...paginationProps} />}
       />
       <PromoFormModal
         visible={formOpen !== null}

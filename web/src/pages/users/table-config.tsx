@@ -1,21 +1,12 @@
-import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { TableProps } from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ListedUserType, UserProfile } from '../../../../shared/src/contract';
 import { HIDDEN_FOR_DEMO } from '../../../../shared/src/domain/demo-mode';
+import type { ColumnConfig } from '../../components/collection/column-config';
 import { formatMoney } from '../../components/format-money';
-import type { CsvColumn } from '../../components/csv';
 
 export type UserType = z.infer<typeof ListedUserType>;
-
-export interface UserPreferences {
-  pageSize: number;
-  contentDisplay: readonly CollectionPreferencesProps.ContentDisplayItem[];
-  wrapLines: boolean;
-  stripedRows: boolean;
-}
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -29,26 +20,20 @@ export interface ColumnContext {
 }
 
 /** A column that is also exported: `text` is the plain value (CSV, sorting, filtering). */
-interface UserColumn {
-  id: string;
-  header: string;
-  text: (u: UserProfile) => string;
-  cell?: TableProps.ColumnDefinition<UserProfile>['cell'];
-  visible: boolean;
-  sortingField?: keyof UserProfile;
-}
+type UserColumn = ColumnConfig<UserProfile> & { text: (u: UserProfile) => string; sortingField?: keyof UserProfile };
 
 export const fullName = (u: Pick<UserProfile, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Spec §6: contact details masked by the server in demo mode, shown in the UI language. */
 const contact = (t: TFunction, value: string) => (value === HIDDEN_FOR_DEMO ? t('hidden_for_demo') : value);
 
-function columnsFor(usertype: UserType, ctx: ColumnContext): UserColumn[] {
+/** Spec §2 users tables: the columns of a rider, driver or fleet admin table, the name always shown. */
+export function userColumns(usertype: UserType, ctx: ColumnContext): UserColumn[] {
   const { t, locale, symbol } = ctx;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const yesNo = (v: boolean | undefined) => t(v ? 'yes' : 'no');
   const columns: UserColumn[] = [
-    { id: 'name', header: t('col_name'), text: fullName, visible: true },
+    { id: 'name', header: t('col_name'), text: fullName, visible: true, isRowHeader: true, alwaysVisible: true },
     { id: 'email', header: t('email'), text: (u) => contact(t, u.email), visible: true, sortingField: 'email' },
     { id: 'mobile', header: t('mobile'), text: (u) => contact(t, u.mobile), visible: true, sortingField: 'mobile' },
     {
@@ -114,35 +99,4 @@ function columnsFor(usertype: UserType, ctx: ColumnContext): UserColumn[] {
     },
   );
   return columns;
-}
-
-export function tableColumns(usertype: UserType, ctx: ColumnContext): TableProps.ColumnDefinition<UserProfile>[] {
-  return columnsFor(usertype, ctx).map((c) => ({
-    id: c.id,
-    header: c.header,
-    cell: c.cell ?? c.text,
-    ...(c.sortingField
-      ? { sortingField: c.sortingField }
-      : { sortingComparator: (a: UserProfile, b: UserProfile) => c.text(a).localeCompare(c.text(b), ctx.locale) }),
-    isRowHeader: c.id === 'name',
-  }));
-}
-
-export function csvColumns(usertype: UserType, ctx: ColumnContext): CsvColumn<UserProfile>[] {
-  return columnsFor(usertype, ctx).map((c) => ({ header: c.header, value: c.text }));
-}
-
-export function defaultPreferences(usertype: UserType, ctx: ColumnContext): UserPreferences {
-  return {
-    pageSize: 20,
-    contentDisplay: columnsFor(usertype, ctx).map((c) => ({ id: c.id, visible: c.visible })),
-    wrapLines: false,
-    stripedRows: true,
-  };
-}
-
-export function contentDisplayOptions(
-  columns: readonly TableProps.ColumnDefinition<UserProfile>[],
-): CollectionPreferencesProps.ContentDisplayOption[] {
-  return columns.map((c) => ({ id: c.id ?? '', label: String(c.header), alwaysVisible: c.id === 'name' }));
 }

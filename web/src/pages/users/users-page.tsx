@@ -1,8 +1,5 @@
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,32 +11,18 @@ import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
+import { alwaysVisibleIds, columnDefinitions, csvColumns, hiddenByDefault } from '../../components/collection/column-config';
+import { asRows, useTablePage } from '../../components/collection/use-table-page';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { downloadCsv, toCsv } from '../../components/csv';
-import { EmptyState, NoMatchState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { errorText } from '../../components/error-text';
-import { ExportCsvButton } from '../../components/export-csv-button';
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ProblemAlert } from '../../components/problem-alert';
 import { TableHeader } from '../../components/table-header';
-import { TableTextFilter } from '../../components/table-text-filter';
 import { useApiQuery } from '../../components/use-api-query';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
-import { useLocalStorage } from '../../components/use-local-storage';
-import {
-  contentDisplayOptions,
-  csvColumns,
-  defaultPreferences,
-  fullName,
-  PAGE_SIZES,
-  tableColumns,
-  type ColumnContext,
-  type UserPreferences,
-  type UserType,
-} from './table-config';
+import { fullName, PAGE_SIZES, userColumns, type ColumnContext, type UserType } from './table-config';
 import { UserFormModal } from './user-form-modal';
 
-const NO_USERS: UserProfile[] = [];
 /** One result message at a time: each action's notice replaces the previous one. */
 const NOTICE_ID = 'users-page-result';
 /** A safety stop for the cursor loop; 100 pages of 100 is far beyond a page of this app. */
@@ -84,8 +67,6 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
   const text = TEXT[usertype];
   const locale = i18n.resolvedLanguage ?? i18n.language;
 
-  const loadUsers = useCallback((signal: AbortSignal) => fetchAllUsers(api, usertype, signal), [api, usertype]);
-  const users = useApiQuery(loadUsers);
   // The admin's drivers table names each driver's fleet admin.
   const showFleet = usertype === 'driver' && role === 'admin';
   const loadFleets = useCallback(
@@ -110,11 +91,8 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
     }),
     [t, locale, settings.symbol, settings.bank_fields, showFleet, fleets.data],
   );
-  const columns = useMemo(() => tableColumns(usertype, ctx), [usertype, ctx]);
-  const [preferences, setPreferences] = useLocalStorage<UserPreferences>(
-    `users.${usertype}.preferences`,
-    defaultPreferences(usertype, ctx),
-  );
+  const configs = useMemo(() => userColumns(usertype, ctx), [usertype, ctx]);
+  const columns = useMemo(() => columnDefinitions(configs, locale), [configs, locale]);
 
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
   const [approving, setApproving] = useState(false);
@@ -128,26 +106,38 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
     [],
   );
 
-  const { items, allPageItems, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(
-    users.data ?? NO_USERS,
-    {
-      filtering: {
-        filteringFunction: (item, filteringText) => searchText(item).includes(filteringText.trim().toLowerCase()),
-        empty: <EmptyState title={t('no_users_available')} />,
-        noMatch: <NoMatchState onClear={() => actions.setFiltering('')} />,
-      },
-      pagination: { pageSize: preferences.pageSize },
-      sorting: { defaultState: { sortingColumn: columns.find((c) => c.id === 'createdAt') ?? columns[0] ?? {}, isDescending: true } },
-      selection: { trackBy: 'id', keepSelection: false },
+  const loadUsers = useCallback((signal: AbortSignal) => fetchAllUsers(api, usertype, signal), [api, usertype]);
+  const table = useTablePage({
+    load: loadUsers,
+    rows: asRows,
+    trackBy: 'id',
+    columns,
+    filtering: {
+      placeholder: t(text.find),
+      filteringFunction: (item, filteringText) => searchText(item).includes(filteringText.trim().toLowerCase()),
+      empty: <EmptyState title={t('no_users_available')} />,
     },
-  );
-  const selected = collectionProps.selectedItems?.[0];
+    sorting: { columnId: 'createdAt', descending: true },
+    selection: {},
+    preferences: {
+      storageKey: `users.${usertype}.preferences`,
+      pageSizes: PAGE_SIZES,
+      pageSize: 20,
+      columns: { hidden: hiddenByDefault(configs), alwaysVisible: alwaysVisibleIds(configs) },
+      wrapLines: false,
+      stripedRows: true,
+    },
+    // Spec §6: contact details leave the browser only when critical edits are allowed.
+    csv: settings.AllowCriticalEditsAdmin ? { fileName: text.file, columns: csvColumns(configs) } : undefined,
+  });
+  const selected = table.selected;
 
-  const reloadUsers = users.reload;
+  const reloadUsers = table.reload;
+  const clearSelection = table.clearSelection;
   const afterChange = useCallback(() => {
-    actions.setSelectedItems([]);
+    clearSelection();
     reloadUsers();
-  }, [actions, reloadUsers]);
+  }, [clearSelection, reloadUsers]);
 
   const toggleApproval = async () => {
     if (!selected) return;
@@ -169,28 +159,11 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
     afterChange();
   });
 
-  /** Everything the filter lets through, in the table's sort order (not only the current page). */
-  const exportCsv = () => {
-    const date = new Date().toISOString().slice(0, 10);
-    downloadCsv(`${text.file}-${date}.csv`, toCsv(csvColumns(usertype, ctx), allPageItems));
-  };
-
   return (
     <SpaceBetween size="m">
-      <LoadErrorAlert error={users.error} onRetry={users.reload} />
+      {table.loadError}
       <Table
-        {...collectionProps}
-        selectionType="single"
-        variant="full-page"
-        stickyHeader
-        items={items}
-        columnDefinitions={columns}
-        columnDisplay={preferences.contentDisplay}
-        wrapLines={preferences.wrapLines}
-        stripedRows={preferences.stripedRows}
-        trackBy="id"
-        loading={users.loading}
-        loadingText={t('loading')}
+        {...table.tableProps}
         ariaLabels={{
           selectionGroupLabel: t('select_user'),
           itemSelectionLabel: (_, item) => fullName(item) || item.email,
@@ -200,10 +173,10 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
           <TableHeader
             title={t(text.title)}
             description={t(text.description)}
-            count={users.data?.length}
+            count={table.count}
             actions={
               <>
-                {settings.AllowCriticalEditsAdmin ? <ExportCsvButton onClick={exportCsv} disabled={!users.data?.length} /> : null}
+                {table.exportButton}
                 <ButtonDropdown
                   disabled={!selected}
                   loading={approving}
@@ -226,35 +199,6 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
                 </Button>
               </>
             }
-          />
-        }
-        filter={<TableTextFilter filterProps={filterProps} placeholder={t(text.find)} filteredItemsCount={filteredItemsCount} />}
-        pagination={<Pagination {...paginationProps} />}
-        preferences={
-          <CollectionPreferences
-            title={t('preferences')}
-            confirmLabel={t('confirm')}
-            cancelLabel={t('cancel')}
-            preferences={preferences}
-            onConfirm={({ detail }) =>
-              setPreferences({
-                pageSize: detail.pageSize ?? preferences.pageSize,
-                contentDisplay: detail.contentDisplay ?? preferences.contentDisplay,
-                wrapLines: detail.wrapLines ?? preferences.wrapLines,
-                stripedRows: detail.stripedRows ?? preferences.stripedRows,
-              })
-            }
-            pageSizePreference={{
-              title: t('page_size'),
-              options: PAGE_SIZES.map((value) => ({ value, label: t('rows_per_page', { count: value }) })),
-            }}
-            wrapLinesPreference={{ label: t('wrap_lines'), description: t('wrap_lines_description') }}
-            stripedRowsPreference={{ label: t('striped_rows'), description: t('striped_rows_description') }}
-            contentDisplayPreference={{
-              title: t('column_preferences'),
-              description: t('column_preferences_description'),
-              options: contentDisplayOptions(columns),
-            }}
           />
         }
       />
