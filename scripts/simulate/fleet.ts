@@ -144,11 +144,14 @@ export async function startFleet(opts: FleetOptions) {
     progress: () => ({ ...progress }),
     /** Forget the latencies so far (sign-in and the first pings), to measure a steady state. */
     resetStats: () => { latencies.length = 0; progress.errors = 0; report(); },
-    async stop() {
+    /** Stops pinging; `goOffline` (default) also takes every driver offline, which needs the platform still up. */
+    async stop(opts: { goOffline?: boolean } = {}) {
       stopped = true;
       clearInterval(reporter);
       for (const t of timers) clearTimeout(t);
-      await Promise.all(drivers.map((d) => call(d.token, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined)));
+      if (opts.goOffline !== false) {
+        await Promise.all(drivers.map((d) => call(d.token, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined)));
+      }
       cognito.destroy();
     },
   };

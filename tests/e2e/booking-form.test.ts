@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, SCREENSHOTS, screenshot, siteUrl } from './support/browser';
 import { DEMO_PASSWORD, dialog, signIn } from './support/identity';
-import { idTokenOf } from './support/page-api';
+import { apiAs, idTokenOf } from './support/page-api';
 
 /** The gazetteer of the local cloud knows cities and towns; these are in it. */
 const SF = { search: 'San Francisco', option: /^San Francisco, CA, US/ };
@@ -220,6 +220,45 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
     await page.getByTestId('booking-success-close').click();
     if (mode === 'taxi') await page.waitForURL('**/bookings');
     else await expect.poll(() => page.getByRole('combobox', { name: 'Pickup', exact: true }).inputValue()).toBe('');
+  });
+
+  it('in taxi mode a rider books Now beside the simulated fleet and sees the offer go out', async () => {
+    // `npm start` puts simulated drivers online around San Francisco; taxi bookings are dispatched at once.
+    const admin = await browser.newContext({ viewport: DESKTOP });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, 'admin@example.com', DEMO_PASSWORD);
+    const setMode = async (appMode: 'taxi' | 'delivery') => {
+      const { body } = await apiAs(adminPage, 'GET', '/settings/all');
+      const { version, ...settings } = body;
+      if (settings.appMode === appMode) return;
+      const saved = await apiAs(adminPage, 'PUT', '/settings', { version, settings: { ...settings, appMode } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    await setMode('taxi');
+    try {
+      await page.goto(siteUrl());
+      await page.getByTestId('booking-form-slot').waitFor();
+      await searchPlace(page, 'Pickup', SF);
+      await searchPlace(page, 'Drop', OAKLAND);
+      await chooseCarType(page, 'Economy');
+      await page.getByTestId('book-button').click();
+      await page.getByTestId('estimate-modal').getByText('Fare estimate').waitFor();
+      await page.getByTestId('confirm-booking').click();
+      const id = await successId(page);
+      await page.getByTestId('booking-dispatch-state').getByText(/Offered to \d+ nearby drivers?/).waitFor();
+      await view(page, 'booking-form-offered-desktop');
+      await page.setViewportSize(PHONE);
+      await view(page, 'booking-form-offered-phone');
+      await page.setViewportSize(DESKTOP);
+      const booking = (await apiAs(page, 'GET', `/bookings/${id}`)).body;
+      expect(booking).toMatchObject({ status: 'NEW', bookLater: false, carType: 'Economy' });
+      expect(booking.offersOut).toBeGreaterThan(0);
+      await page.getByTestId('booking-success-close').click();
+      await page.waitForURL('**/bookings');
+    } finally {
+      await setMode(mode);
+      await admin.close();
+    }
   });
 
   it('Book Now far from every driver (Reykjavík) shows no_driver_found_alert_messege', async () => {
