@@ -256,6 +256,7 @@ describe('assign (spec §4 Assign driver: admin, auto-dispatch off)', () => {
     const offers = await api('GET', '/drivers/me/offers', { token: a.token });
     expect(offers.body.items).toEqual([expect.objectContaining({ bookingId: booking.body.id, assignedByAdmin: true })]);
     expect(offers.body.items[0].expiresAt).toBeUndefined();
+    expect(offers.body.items[0].distanceToPickup).toBeCloseTo(2, 0);
     const told = await api('GET', '/me/messages', { token: a.token });
     expect(told.body.items[0]).toMatchObject({ kind: 'booking_assigned', bookingId: booking.body.id });
     const after = await api('GET', `/bookings/${booking.body.id}/assignable-drivers`, { token: admin });

@@ -1,11 +1,13 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { canAssignDriver } from '../../../shared/src/domain/booking-status';
-import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
+import { dispatchPolicy, toDistanceUnit } from '../../../shared/src/domain/dispatch';
+import { distanceKm } from '../../../shared/src/domain/distance';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
 import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 import { carTypeKey, isDispatchable } from '../adapters/dynamodb/presence-repository';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
+import type { DriverStateRecord } from '../ports/presence';
 import type { Account } from './admit-caller';
 import { presentBooking } from './present-booking';
 
@@ -20,6 +22,7 @@ export async function assignDriver(
   account: Account,
   booking: BookingRecord | undefined,
   driver: ProfileItem | undefined,
+  driverState?: DriverStateRecord,
 ): Promise<BookingView> {
   if (!booking) throw notFound();
   if (dispatchPolicy(account.settings).autoDispatch) throw conflict('auto_dispatch_on', 'Turn auto-dispatch off in the settings to assign drivers');
@@ -33,6 +36,9 @@ export async function assignDriver(
     bookingId: booking.id, driver: driver.id, offeredAt: now, round: 0,
     carType: booking.carType, pickup: booking.pickup, drop: booking.drop, estimate: booking.trip_cost, driver_share: booking.driver_share,
     estimateDistance: booking.estimateDistance, distanceUnit: booking.distanceUnit,
+    ...(driverState?.lat !== undefined && driverState.lng !== undefined
+      ? { distanceToPickup: toDistanceUnit(distanceKm({ lat: driverState.lat, lng: driverState.lng }, booking.pickup), booking.distanceUnit) }
+      : {}),
     tripdate: booking.tripdate, bookLater: booking.bookLater, assignedByAdmin: true,
   };
   const text = renderNotification('booking_assigned', { id: booking.id, pickup: booking.pickupAddress, drop: booking.dropAddress });

@@ -6,6 +6,6 @@ import { assignDriver } from '../../use-cases/assign-driver';
 
 export const handler = httpHandler(
   contract.assignDriver,
-  ({ account, preloaded: [booking, driver] }) => assignDriver(deps, account, loaded.booking(booking), loaded.profile(driver)),
-  { preload: ({ params, body }) => [preload.booking(params.id), preload.profile(body.driverId)] },
+  ({ account, preloaded: [booking, driver, driverState] }) => assignDriver(deps, account, loaded.booking(booking), loaded.profile(driver), loaded.driverState(driverState)),
+  { preload: ({ params, body }) => [preload.booking(params.id), preload.profile(body.driverId), preload.driverState(body.driverId)] },
 );
