@@ -3,14 +3,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../infra/local/ports';
+import { freePortRange } from '../infra/local/ports';
 
 /**
  * `npm run test:e2e`: `npm start` on a fresh data dir and a free port, then the Playwright tests
  * in tests/e2e against it, in Debian's Chromium. Screenshots land in test-results/screenshots.
  */
 async function main() {
-  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const port = Number(process.env.E2E_PORT ?? (await freePortRange(4)));
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {

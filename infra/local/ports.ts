@@ -20,6 +20,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A base port P whose P..P+count-1 are all free: `npm start` puts its emulators on PORT+1..PORT+3,
+ * so a free PORT alone is not enough.
+ */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    try {
+      for (let i = 0; i < count; i++) await assertPortFree(base + i, 'probe');
+      return base;
+    } catch {
+      // taken: try another range
+    }
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -14,7 +14,7 @@ import { endpoints } from './support/endpoints';
 describe('Book Later across a restart of the local cloud', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-restart-'));
   // The same ports before and after, as `npm start` (PORT..PORT+3): the handlers' clients keep their endpoints.
-  const port = 20_000 + Math.floor(Math.random() * 4_000) * 4;
+  let port = 0;
   let cloud: LocalCloud | undefined;
   afterAll(async () => {
     await cloud?.stop();
@@ -23,6 +23,8 @@ describe('Book Later across a restart of the local cloud', () => {
 
   async function start(): Promise<LocalCloud> {
     const { startLocalCloud } = await import('../../infra/local/cloud');
+    const { freePortRange } = await import('../../infra/local/ports');
+    port ||= await freePortRange(4);
     const { seedDemoData } = await import('../../infra/local/seed');
     const c = await startLocalCloud({ port, dataDir, fixedPorts: true });
     // Scripts and load balancers wait for /health: it must not say 200 before start-up has finished.

@@ -126,6 +126,13 @@ describe('addBooking (spec §5 booking checks, §4 creation)', () => {
     expect(other.status).toBe(422);
   });
 
+  it('tells a driver or a fleet admin that only riders book (user_issue_contact_admin)', async () => {
+    for (const who of [DEMO.driver, DEMO.fleetadmin]) {
+      const res = await api('POST', '/bookings', { token: await idToken(who), body: await sampleBooking() });
+      expect(res.body.error?.code, who).toBe('user_issue_contact_admin');
+    }
+  });
+
   it('lets an admin book for a rider (NEW, booking_type_admin in delivery mode) and needs the rider', async () => {
     const missing = await api('POST', '/bookings', { token: admin, body: await sampleBooking({ riderId: null }) });
     expect(missing.body.error?.code).toBe('select_proper');

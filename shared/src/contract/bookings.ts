@@ -153,9 +153,13 @@ export const AddBookingBody = z.object({
 }).strict();
 export type AddBookingBody = z.infer<typeof AddBookingBody>;
 
+/**
+ * Open to every signed-in role so that a driver or fleet admin hears the spec's own answer
+ * (§5: a rider is required, user_issue_contact_admin) rather than a bare 403.
+ */
 export const addBooking = route({
-  method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ['rider', 'admin'],
-  summary: 'Create a booking (§5 checks in order); a retry with the same Idempotency-Key header returns the same booking',
+  method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ROLES,
+  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise); a retry with the same Idempotency-Key header returns the same booking',
   body: AddBookingBody, status: 201,
   response: BookingView,
 });

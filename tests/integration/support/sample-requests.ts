@@ -175,11 +175,14 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
 
 /**
  * Allowed callers the rules still turn away: the role passed, and the use case answers. A rider's
- * booking is not a driver's or a fleet admin's to read (404); assigning needs auto-dispatch off and
- * a NEW booking, which the demo's delivery-mode rider booking is not (409).
+ * booking is not a driver's or a fleet admin's to read (404); drivers and fleet admins may not book
+ * (400 user_issue_contact_admin); assigning needs auto-dispatch off and a NEW booking, which the
+ * demo's delivery-mode rider booking is not (409).
  */
 export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, number>>>> = {
   fetchBooking: { driver: 404, fleetadmin: 404 },
+  // Spec §5: only riders book (and admins for a rider): user_issue_contact_admin.
+  addBooking: { driver: 400, fleetadmin: 400 },
   assignDriver: { admin: 409 },
 };
 
