@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { DESKTOP, launch, PHONE, SCREENSHOTS, siteUrl } from './support/browser';
+import { idTokenOf } from './support/page-api';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo1234';
 const RUN = Date.now().toString(36).slice(-5);
@@ -21,19 +22,6 @@ async function signIn(page: Page, email: string) {
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.locator('input[type="password"]').press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
-
-/** The signed-in user's ID token, as Amplify keeps it, for direct API calls (setup and clean-up only). */
-async function idTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) ?? '';
-      if (key.endsWith('.idToken')) return localStorage.getItem(key);
-    }
-    return null;
-  });
-  if (!token) throw new Error('no id token in the page');
-  return token;
 }
 
 async function apiCall(page: Page, method: string, path: string, body?: unknown) {
