@@ -500,10 +500,10 @@ export class ApiStack extends Stack {
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['iam:PassRole'], resources: [this.schedulerRole.roleArn] }));
         return;
       case 'uploads':
-        // Presigned URLs carry the signer's permissions: the handler needs exactly put and get.
+        // Presigned URLs carry the signer's permissions: put and get; delete drops a refused upload.
         fn.addToRolePolicy(
           new iam.PolicyStatement({
-            actions: ['s3:PutObject', 's3:GetObject'],
+            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
             resources: [uploadsBucket.arnForObjects('*')],
           }),
         );

@@ -51,6 +51,18 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   addCarType: ['uploads'],
   updateCarType: ['uploads'],
   sendNotification: ['push'],
+  // Decline and give-up put the next dispatch round on the timer at once.
+  declineBooking: ['jobs'],
+  releaseBooking: ['jobs'],
+  // The fare on the driven route and the drop's address.
+  reachBooking: ['geoRoute', 'geoReverse'],
+  // The driver's time to the pickup or the drop.
+  fetchTracking: ['geoRoute'],
+  createTripPhotoUploadUrl: ['uploads'],
+  setTripPhoto: ['uploads'],
+  // Trip photos are private: lists and details carry short-lived read links.
+  fetchBooking: ['uploads'],
+  fetchBookings: ['uploads'],
 };
 
 export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): Capability[] {

@@ -3,6 +3,8 @@ import { cognitoIdentityProvider } from './adapters/cognito/identity-provider';
 import { bookingRepository } from './adapters/dynamodb/booking-repository';
 import { inboxRepository } from './adapters/dynamodb/inbox-repository';
 import { presenceRepository } from './adapters/dynamodb/presence-repository';
+import { tripRepository } from './adapters/dynamodb/trip-repository';
+import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
 import { offlineGeo } from './adapters/geo/offline-geo';
 import { awsJobQueue } from './adapters/jobs/aws-job-queue';
@@ -43,6 +45,8 @@ export const deps = {
   bookings: bookingRepository,
   presence: presenceRepository,
   inbox: inboxRepository,
+  trips: tripRepository,
+  wallets: walletRepository,
   /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
   geo: () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo),
   /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */

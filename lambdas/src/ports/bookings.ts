@@ -3,6 +3,19 @@ import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { LatLng } from '../../../shared/src/domain/distance';
 import type { OutgoingMessage } from './notifier';
 
+/** Spec §3 Payment packet as stored (minor units). */
+export interface PaymentPacket {
+  appcat: string;
+  payment_mode: 'card';
+  customer_paid: number;
+  cardPaymentAmount: number;
+  discount_amount: number;
+  usedWalletMoney: number;
+  cashPaymentAmount: number;
+  payableAmount: number;
+  promo_applied: boolean;
+}
+
 /** A priced choice as stored: amount in minor units. */
 export interface StoredPricedItem { description: string; amount: number }
 
@@ -66,6 +79,32 @@ export interface BookingRecord {
   reason?: string;
   cancelledBy?: 'rider' | 'admin' | 'system';
   cancelledAt?: number;
+  /** Drivers who gave this booking up: dispatch never offers it to them again. */
+  excludedDrivers?: Record<string, true>;
+  /** The car type's cancellation slabs when booked (minor units). */
+  cancelSlab?: { minsDelayed: number; amount: number }[];
+  acceptTime?: number;
+  driver_arrive_time?: number;
+  trip_start_time?: number;
+  trip_end_time?: number;
+  /** Seconds between start and end. */
+  total_trip_time?: number;
+  /** Final distance in `distanceUnit` (taxi mode: from the tracked route). */
+  distance?: number;
+  prepaid?: boolean;
+  payment_mode?: 'cash' | 'wallet' | 'card';
+  paymentPacket?: PaymentPacket;
+  customer_paid?: number;
+  discount?: number;
+  cashPaymentAmount?: number;
+  cardPaymentAmount?: number;
+  usedWalletMoney?: number;
+  cancellation_fee?: number;
+  rating?: number;
+  driverRating?: number;
+  /** Object keys in the uploads bucket. */
+  pickup_image?: string;
+  deliver_image?: string;
   /** Bumped by every write: the condition that makes read-then-write safe. */
   version: number;
 }

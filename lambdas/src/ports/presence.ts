@@ -11,6 +11,9 @@ export interface DriverStateRecord {
   /** The 5-character geohash cell of the driver's index entry, when indexed. */
   indexedCell?: string;
   indexedAt?: number;
+  /** The trip the driver's pings track (ACCEPTED, ARRIVED, STARTED), and its status. */
+  activeBooking?: string;
+  activeStatus?: string;
 }
 
 export interface NearbyDriver {
@@ -39,7 +42,8 @@ export interface PresenceStore {
   /**
    * Records a location: one conditional write (a ping older than the stored one is ignored). The
    * index entry is rewritten only when the driver changed cell or the last write is older than
-   * the heartbeat, and removed when the driver may not be dispatched.
+   * the heartbeat, and removed when the driver may not be dispatched. During a trip the ping
+   * also writes the trip's tracking point (a second write only then).
    */
   ping(profile: ProfileItem, point: LatLng, now: number): Promise<{ at: number; indexed: boolean }>;
   /** driverActiveStatus and the index entry change together. */

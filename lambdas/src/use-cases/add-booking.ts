@@ -104,6 +104,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const record: BookingRecord = {
     id, booking_id: id,
     carType: carType.name, carTypeId: carType.id, ...(priced.carImage ? { carImage: priced.carImage } : {}),
+    ...(carType.cancelSlab?.length ? { cancelSlab: carType.cancelSlab.map((s) => ({ minsDelayed: s.minsDelayed, amount: s.amount })) } : {}),
     customer: customer.id,
     customer_name: `${customer.firstName} ${customer.lastName}`.trim(),
     customer_email: customer.email,

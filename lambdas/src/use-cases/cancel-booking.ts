@@ -1,21 +1,28 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertTransition, CANCELLABLE_STATUSES } from '../../../shared/src/domain/booking-status';
+import { cancellationFee, minutesBetween } from '../../../shared/src/domain/cancellation-fee';
+import { formatMoney } from '../../../shared/src/domain/money';
+import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
+import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { canSeeBooking, presentBooking } from './present-booking';
+import { advance, tell } from './trip-step';
 
 /**
- * Spec §4 Cancel: only in NEW, ACCEPTED or PAYMENT_PENDING; a rider only their own booking and
- * only with critical edits allowed (§5 demo mode); reason and cancelledBy stored; PAYMENT_PENDING
- * takes the fixed incomplete-booking reason. One transaction also revokes every live offer and
- * writes the messages. (What an assigned driver gets back comes with the trip work.)
+ * Spec §4 Cancel: in NEW, ACCEPTED or PAYMENT_PENDING (and ARRIVED from the rider's trip view);
+ * a rider only their own booking and only with critical edits allowed (§5 demo mode); reason and
+ * cancelledBy stored; PAYMENT_PENDING takes the fixed incomplete-booking reason. One transaction
+ * also revokes every live offer and writes the messages. With a driver assigned, the same
+ * transaction frees the driver, tells both parties and, when the rider cancels, moves the car
+ * type's slab fee for the minutes since acceptance from the rider's wallet to the driver's.
  */
 export async function cancelBooking(
-  deps: { bookings: BookingStore; now: () => Date },
+  deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
   booking: BookingRecord | undefined,
   input: { reason?: string },
@@ -23,7 +30,8 @@ export async function cancelBooking(
   const me = account.profile;
   if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   if (me.usertype === 'rider') assertCriticalEditsAllowed(account.settings);
-  if (!CANCELLABLE_STATUSES.has(booking.status)) throw conflict('conflict', `A ${booking.status} booking cannot be cancelled`);
+  const assigned = (booking.status === 'ACCEPTED' || booking.status === 'ARRIVED') && booking.driver !== undefined;
+  if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('conflict', `A ${booking.status} booking cannot be cancelled`);
   assertTransition(booking.status, 'CANCELLED', me.usertype);
   const reason = booking.status === 'PAYMENT_PENDING' ? SYSTEM_REASONS.incomplete_booking : input.reason;
   if (!reason) throw new DomainError('select_proper', 400, undefined, [{ path: 'reason', message: 'select_proper' }]);
@@ -35,6 +43,45 @@ export async function cancelBooking(
   if (cancelledBy === 'admin') {
     messages.push({ to: booking.customer, kind: 'booking_cancelled', ...renderNotification('booking_cancelled', { id: booking.id, reason }), bookingId: booking.id });
   }
+  if (assigned) return cancelAssigned(deps, account, booking, reason, cancelledBy);
   const cancelled = await deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages });
   return presentBooking(cancelled, { role: me.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
+}
+
+/**
+ * The fee is what the rider's wallet covers of the slab amount (a wallet is never taken below
+ * zero); what it does not cover is not charged here. It is credited to the driver in full.
+ */
+async function cancelAssigned(
+  deps: { trips: TripStore; now: () => Date },
+  account: Account,
+  booking: BookingRecord,
+  reason: string,
+  cancelledBy: 'rider' | 'admin',
+): Promise<BookingView> {
+  const now = deps.now().getTime();
+  const driver = booking.driver!;
+  const slabFee = cancelledBy === 'rider' ? cancellationFee(booking.cancelSlab, minutesBetween(booking.acceptTime ?? now, now)) : 0;
+  const fee = Math.min(slabFee, Math.max(0, account.profile.walletBalance));
+  const movements: WalletMovement[] = fee > 0
+    ? [
+        { uid: booking.customer, type: 'Debit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
+        { uid: driver, type: 'Credit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
+      ]
+    : [];
+  const next = advance(booking, 'CANCELLED', {
+    reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
+  });
+  const feeText = fee > 0 ? ` A cancellation fee of ${formatMoney(fee, account.settings.symbol ?? '')} applies.` : '';
+  const cancelled = await deps.trips.apply({
+    current: booking, next, at: now,
+    driver: { uid: driver, queue: false },
+    driverState: { uid: driver, activeBooking: null },
+    movements,
+    messages: [
+      tell(driver, 'trip_cancelled', booking, { reason, fee: feeText, by: cancelledBy }),
+      ...(cancelledBy === 'admin' ? [tell(booking.customer, 'booking_cancelled', booking, { reason })] : []),
+    ],
+  });
+  return presentBooking(cancelled, { role: account.profile.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
 }

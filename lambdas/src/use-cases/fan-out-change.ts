@@ -21,15 +21,21 @@ export interface FanOutDeps {
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
+const TRACK_FIELDS = ['id', 'at', 'status', 'lat', 'lng'] as const;
+const CHAT_FIELDS = ['id', 'at', 'message', 'from', 'type', 'msgDate', 'msgTime', 'source'] as const;
+const pick = (image: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => image[f] !== undefined).map((f) => [f, image[f]]));
+
 /**
  * Which topics an item's change concerns. Connections, subscriptions, location pings, geo index
  * entries and timer jobs concern nobody: they change many times a second and say nothing a
  * screen shows.
  */
-export function topicsFor(pk: string, sk: string, image: Record<string, unknown> = {}): { topic: string; id?: string }[] {
+export function topicsFor(pk: string, sk: string, image: Record<string, unknown> = {}): { topic: string; id?: string; data?: Record<string, unknown> }[] {
   if (pk === 'CATALOG') return [{ topic: 'catalog', id: sk }];
   if (pk === 'SETTINGS') return [{ topic: 'settings', id: sk }];
   const booking = /^BOOKING#(.+)$/.exec(pk);
+  if (booking && sk.startsWith('TRACK#')) return [{ topic: `tracking/${booking[1]}`, id: str(image.id), data: pick(image, TRACK_FIELDS) }];
+  if (booking && sk.startsWith('CHAT#')) return [{ topic: `chat/${booking[1]}`, id: str(image.id), data: pick(image, CHAT_FIELDS) }];
   if (booking && sk === 'BOOKING') {
     const id = booking[1]!;
     const customer = str(image.customer);
@@ -76,9 +82,9 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   if (!(await deps.firstDelivery(record.eventId))) return 0;
   if (message) await deps.notifier.deliver(message);
   let sent = 0;
-  for (const { topic, id, connections } of audiences) {
+  for (const { topic, id, data, connections } of audiences) {
     await Promise.all(connections.map(async (c) => {
-      const alive = await deps.post(c, { type: 'event', topic, change: record.change, id });
+      const alive = await deps.post(c, { type: 'event', topic, change: record.change, id, ...(data && record.change !== 'REMOVE' ? { data } : {}) });
       if (alive) sent += 1;
       else await deps.forget(c);
     }));

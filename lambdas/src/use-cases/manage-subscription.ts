@@ -24,7 +24,7 @@ export async function mayFollow(
 ): Promise<boolean> {
   if (topic === 'catalog' || topic === 'settings') return true;
   if (topic === 'bookings/all') return who.role === 'admin';
-  const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking)\/(.+)$/.exec(topic);
+  const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking|tracking|chat)\/(.+)$/.exec(topic);
   if (!m) return false;
   const [, kind, id] = m;
   const own = id === who.uid;
@@ -35,9 +35,16 @@ export async function mayFollow(
     case 'bookings/customer': return (own && who.role === 'rider') || who.role === 'admin';
     case 'bookings/driver': return (own && who.role === 'driver') || who.role === 'admin';
     case 'bookings/fleet': return (own && who.role === 'fleetadmin') || who.role === 'admin';
-    case 'booking': {
+    case 'booking':
+    case 'tracking': {
       const booking = await deps.bookings.get(id!);
       return !!booking && canSeeBooking(booking, { uid: who.uid, role: who.role as Role });
+    }
+    // Spec: the chat is for the booking's rider, its driver and admins.
+    case 'chat': {
+      if (who.role === 'admin') return true;
+      const booking = await deps.bookings.get(id!);
+      return !!booking && ((who.role === 'rider' && booking.customer === who.uid) || (who.role === 'driver' && booking.driver === who.uid));
     }
     default: return false;
   }

@@ -12,7 +12,11 @@ const priced = (p: StoredPricedItem | undefined) => (p ? { description: p.descri
  * admins and fleet admins in demo mode (spec §6). The route geometry only when asked for.
  */
 export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
-  const { asked: _asked, giveUpAt: _giveUp, version: _version, coords, polylinePoints, requestedDrivers, otp, ...rest } = b;
+  const {
+    asked: _asked, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
+    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, ...rest
+  } = b;
+  const money = (v: number | undefined) => (v === undefined ? undefined : toDecimal(v));
   const mask = (viewer.role === 'admin' || viewer.role === 'fleetadmin') && !viewer.criticalEdits;
   return {
     ...rest,
@@ -22,6 +26,21 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
     driver_share: toDecimal(b.driver_share),
     parcelTypeSelected: priced(b.parcelTypeSelected),
     optionSelected: priced(b.optionSelected),
+    customer_paid: money(b.customer_paid),
+    discount: money(b.discount),
+    cashPaymentAmount: money(b.cashPaymentAmount),
+    cardPaymentAmount: money(b.cardPaymentAmount),
+    usedWalletMoney: money(b.usedWalletMoney),
+    cancellation_fee: money(b.cancellation_fee),
+    ...(cancelSlab ? { cancelSlab: cancelSlab.map((c) => ({ minsDelayed: c.minsDelayed, amount: toDecimal(c.amount) })) } : {}),
+    ...(paymentPacket ? {
+      paymentPacket: {
+        ...paymentPacket,
+        customer_paid: toDecimal(paymentPacket.customer_paid), cardPaymentAmount: toDecimal(paymentPacket.cardPaymentAmount),
+        discount_amount: toDecimal(paymentPacket.discount_amount), usedWalletMoney: toDecimal(paymentPacket.usedWalletMoney),
+        cashPaymentAmount: toDecimal(paymentPacket.cashPaymentAmount), payableAmount: toDecimal(paymentPacket.payableAmount),
+      },
+    } : {}),
     ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),
     ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
     offersOut: Object.keys(requestedDrivers ?? {}).length,

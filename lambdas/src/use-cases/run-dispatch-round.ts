@@ -30,6 +30,15 @@ export interface DispatchDeps {
  * gives up after the last round; Book Later starts another cycle until its give-up time.
  */
 export async function runDispatchRound(deps: DispatchDeps, bookingId: string, round: number): Promise<RoundOutcome> {
+  // A decline or an admin's assignment may change the booking between our read and our write;
+  // the round is then run again on the fresh booking (its guards make that safe).
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await tryRound(deps, bookingId, round);
+    if (outcome !== 'lost-race' || attempt >= 3) return outcome;
+  }
+}
+
+async function tryRound(deps: DispatchDeps, bookingId: string, round: number): Promise<RoundOutcome> {
   const [booking, settings] = await Promise.all([deps.bookings.get(bookingId, { consistent: true }), deps.settings.getApp()]);
   if (!booking || booking.status !== 'NEW') return 'not-new';
   if (booking.dispatchRound !== round - 1) return 'stale';
@@ -45,7 +54,11 @@ export async function runDispatchRound(deps: DispatchDeps, bookingId: string, ro
   // Rounds come in cycles of `rounds`; within a cycle nobody is asked twice.
   const cycleStart = Math.floor((round - 1) / policy.rounds) * policy.rounds + 1;
   const roundInCycle = round - cycleStart + 1;
-  const askedThisCycle = new Set(Object.entries(booking.asked ?? {}).filter(([, r]) => r >= cycleStart || r === 0).map(([d]) => d));
+  const askedThisCycle = new Set([
+    ...Object.entries(booking.asked ?? {}).filter(([, r]) => r >= cycleStart || r === 0).map(([d]) => d),
+    // Drivers who gave the trip up are never asked again.
+    ...Object.keys(booking.excludedDrivers ?? {}),
+  ]);
   // Offers from earlier rounds have expired by now; admin assignments (round 0) never do.
   const lapsed = Object.keys(booking.requestedDrivers ?? {}).filter((d) => (booking.asked?.[d] ?? 0) !== 0 && booking.asked[d]! < round);
 

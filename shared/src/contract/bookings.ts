@@ -137,8 +137,26 @@ export const BookingView = z.object({
   cashPaymentAmount: Money.optional(),
   cardPaymentAmount: Money.optional(),
   usedWalletMoney: Money.optional(),
+  /** Presigned, short-lived links to the photos (bookings/{id}/pickup_image|deliver_image). */
   pickup_image: z.string().optional(),
   deliver_image: z.string().optional(),
+  /** When the driver accepted (ms): the rider's cancellation fee counts minutes from here. */
+  acceptTime: z.number().optional(),
+  /** The car type's cancellation slabs when booked, so the rider sees the fee before cancelling. */
+  cancelSlab: z.array(z.object({ minsDelayed: z.number(), amount: Money })).optional(),
+  /** What the rider was charged for cancelling after acceptance. */
+  cancellation_fee: Money.optional(),
+  /** Paid before the trip (delivery mode, through a provider): the driver collects nothing. */
+  prepaid: z.boolean().optional(),
+  /** Spec §3 Payment packet, saved by Pay now. */
+  paymentPacket: z.object({
+    appcat: z.string(), payment_mode: z.string(), customer_paid: Money, cardPaymentAmount: Money, discount_amount: Money,
+    usedWalletMoney: Money, cashPaymentAmount: Money, payableAmount: Money, promo_applied: z.boolean(),
+  }).optional(),
+  /** The rider's rating of this trip (1–5). */
+  rating: z.number().optional(),
+  /** The driver's average rating when they accepted. */
+  driverRating: z.number().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

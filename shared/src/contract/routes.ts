@@ -5,6 +5,7 @@ import * as catalog from './catalog';
 import * as promos from './promos';
 import * as settings from './settings';
 import * as system from './system';
+import * as trips from './trips';
 import * as users from './users';
 import type { AnyRoute } from './route';
 
@@ -62,6 +63,21 @@ export const contract = {
   fetchDriverPresence: bookings.fetchDriverPresence,
   setDriverAvailability: bookings.setDriverAvailability,
   updateDriverLocation: bookings.updateDriverLocation,
+  acceptBooking: trips.acceptBooking,
+  declineBooking: trips.declineBooking,
+  releaseBooking: trips.releaseBooking,
+  arriveBooking: trips.arriveBooking,
+  startTrip: trips.startTrip,
+  reachBooking: trips.reachBooking,
+  settleBooking: trips.settleBooking,
+  payBooking: trips.payBooking,
+  completeBooking: trips.completeBooking,
+  fetchTracking: trips.fetchTracking,
+  fetchChat: trips.fetchChat,
+  sendChatMessage: trips.sendChatMessage,
+  createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,
+  setTripPhoto: trips.setTripPhoto,
+  fetchWallet: trips.fetchWallet,
 } as const;
 
 export type Contract = typeof contract;

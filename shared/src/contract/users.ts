@@ -34,6 +34,10 @@ export const UserProfile = z.object({
   bankName: z.string().optional(),
   bankCode: z.string().optional(),
   bankAccount: z.string().optional(),
+  /** Spec §3: a driver's one-decimal average and the ratings behind it (written by COMPLETE). */
+  ratings: z.object({ userrating: z.number(), details: z.array(z.object({ user: z.string(), rate: z.number() })) }).optional(),
+  /** Spec §3: a rider's drops, counted (written by REACHED). */
+  savedAddresses: z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() })).optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 /**
  * WebSocket topics. A client subscribes to topics; the stream fan-out posts an `event` message to
- * every subscriber when an item behind the topic changes, and the client re-reads by REST.
+ * every subscriber when an item behind the topic changes, and the client re-reads by REST, except
+ * on tracking and chat topics, whose events carry the new point or message.
  */
 export const Topic = z.union([
   z.literal('catalog'),
@@ -16,6 +17,8 @@ export const Topic = z.union([
   z.string().regex(/^offers\/[A-Za-z0-9-]{1,64}$/),
   /** The messages the platform sends a user. */
   z.string().regex(/^messages\/[A-Za-z0-9-]{1,64}$/),
+  /** A trip's tracking points and chat: their events carry the new point or message itself. */
+  z.string().regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
 
@@ -30,7 +33,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), topic: z.string() }),
   z.object({ type: z.literal('unsubscribed'), topic: z.string() }),
   z.object({ type: z.literal('pong'), at: z.number() }),
-  z.object({ type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional() }),
+  z.object({
+    type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional(),
+    /** Small payloads that spare a re-read: a tracking point (id, at, status, lat, lng) or a chat message. */
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

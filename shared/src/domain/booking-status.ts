@@ -22,8 +22,8 @@ export function isBookingStatus(value: string): value is BookingStatus {
 
 /**
  * Who moves a booking. 'system' is the server acting on its own authority: a payment provider
- * confirmation, never a user's request, which is why no user role may mark a booking paid
- * except the driver who collects at the drop.
+ * confirmation, a dispatch timer; never a user's request. A user marks a booking paid only with
+ * money the server moves or the driver holds: the rider's wallet, the driver's cash at the drop.
  */
 export type Actor = Role | 'system';
 
@@ -38,11 +38,14 @@ export interface Transition {
 /**
  * Spec §4 transition table. Anything not listed is refused.
  *
- * Cancelling: §4 Admin actions enable cancel only in NEW, ACCEPTED and PAYMENT_PENDING, and §6
- * says cancelling needs the rider or admin role. §4's CANCELLED effects also mention ARRIVED
- * (free the driver's queue), but no screen offers cancel there, so ARRIVED → CANCELLED is not
- * allowed. A driver "cancels" a NEW task by removing themselves from requestedDrivers, which is
- * not a status change.
+ * Cancelling: §6 says cancelling needs the rider or admin role; §4's CANCELLED effects name
+ * ACCEPTED and ARRIVED as the states with an assigned driver, so a rider whose driver is already
+ * at the door may still cancel (paying the slab fee). The admin table keeps §4's own rule for its
+ * button (NEW, ACCEPTED, PAYMENT_PENDING; see CANCELLABLE_STATUSES). A driver "cancels" a NEW
+ * task by removing themselves from requestedDrivers, which is not a status change.
+ *
+ * Paying: a card payment is confirmed by the provider (system); a rider may settle from their
+ * own wallet, which the server debits in the same transaction; the driver confirms cash at the drop.
  */
 export const TRANSITIONS: readonly Transition[] = [
   {
@@ -70,6 +73,18 @@ export const TRANSITIONS: readonly Transition[] = [
     note: 'Reason and cancelledBy stored; the driver\'s queue is freed and both parties notified.',
   },
   {
+    from: 'ACCEPTED', to: 'NEW', by: ['driver'],
+    note: 'Beyond the spec: the driver gives the trip up before pickup; it goes back to dispatch without that driver.',
+  },
+  {
+    from: 'ARRIVED', to: 'NEW', by: ['driver'],
+    note: 'Beyond the spec: as above, after arriving (the rider did not show up at the door, the car broke down).',
+  },
+  {
+    from: 'ARRIVED', to: 'CANCELLED', by: ['rider', 'admin'],
+    note: 'As from ACCEPTED: the driver is freed, both parties told, a rider pays the slab fee.',
+  },
+  {
     from: 'ARRIVED', to: 'STARTED', by: ['driver'],
     note: 'Start time recorded, tracking point logged, customer notified.',
   },
@@ -82,12 +97,12 @@ export const TRANSITIONS: readonly Transition[] = [
     note: 'Trip over, payment still due from the rider (Pay now); the driver\'s queue is set to false.',
   },
   {
-    from: 'REACHED', to: 'PAID', by: ['driver', 'system'],
-    note: 'Settled at the drop (cash, wallet or prepaid): driver wallet credited with the share, cash taken debited.',
+    from: 'REACHED', to: 'PAID', by: ['driver', 'rider', 'system'],
+    note: 'Settled at the drop: cash or prepaid confirmed by the driver, or the rider pays from their wallet; driver wallet credited with the share, cash taken debited.',
   },
   {
-    from: 'PENDING', to: 'PAID', by: ['system'],
-    note: 'The rider\'s provider payment is confirmed; driver wallet credited, both parties notified.',
+    from: 'PENDING', to: 'PAID', by: ['rider', 'system'],
+    note: 'The rider pays from their wallet, or their provider payment is confirmed; driver wallet credited, both parties notified.',
   },
   {
     from: 'PAID', to: 'COMPLETE', by: ['rider', 'system'],
@@ -145,12 +160,13 @@ export const countsForDistance = (s: BookingStatus) => DISTANCE_COUNTING_STATUSE
 export const isTerminal = (s: BookingStatus) => TERMINAL_STATUSES.has(s);
 
 /**
- * Row action "cancel booking" (§4, §6): a cancellable status and a rider or admin. In demo mode
+ * Row action "cancel booking" of the bookings table (§4, §6); the rider's trip view also offers
+ * cancel once the driver has arrived (the transition table allows it): a cancellable status and a rider or admin. In demo mode
  * (critical edits off) a rider may not cancel (§5).
  */
 export function canCancel(status: BookingStatus, role: Role, criticalEditsAllowed = true): boolean {
   if (role === 'rider' && !criticalEditsAllowed) return false;
-  return canTransition(status, 'CANCELLED', role);
+  return CANCELLABLE_STATUSES.has(status) && canTransition(status, 'CANCELLED', role);
 }
 
 /** Row action "assign driver" (§4): NEW, admin, and auto-dispatch off. */

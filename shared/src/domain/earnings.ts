@@ -203,3 +203,34 @@ export function dashboardEarnings(
   }
   return result;
 }
+
+/** What one PAID booking adds to every earnings aggregate it belongs to (minor units). */
+export interface EarningsAddition {
+  tripCost: number;
+  rideCost: number;
+  convenienceFee: number;
+  discount: number;
+  driverShare: number;
+  customerPaid: number;
+  bookings: 1;
+}
+
+export function earningsAddition(b: { trip_cost: number; convenience_fees: number; driver_share: number; customer_paid?: number; discount?: number }): EarningsAddition {
+  const discount = b.discount ?? 0;
+  return {
+    tripCost: b.trip_cost,
+    rideCost: rideCost(b.trip_cost, b.convenience_fees),
+    convenienceFee: b.convenience_fees,
+    discount,
+    driverShare: b.driver_share,
+    customerPaid: b.customer_paid ?? Math.max(0, b.trip_cost - discount),
+    bookings: 1,
+  };
+}
+
+/** The day and month an aggregate files a booking under: its trip date (spec §9), in `timeZone`. */
+export function earningsPeriods(tripdate: number, timeZone = 'UTC'): { day: string; month: string } {
+  const { year, month, day } = calendarDate(tripdate, timeZone);
+  const mm = String(month).padStart(2, '0');
+  return { day: `${year}-${mm}-${String(day).padStart(2, '0')}`, month: `${year}-${mm}` };
+}

@@ -99,6 +99,10 @@ export const TECHNICAL_KEYS = [
   'auto_dispatch_on',
   'driver_unavailable',
   'starting',
+  'offer_expired',
+  'insufficient_balance',
+  'trip_code_mismatch',
+  'not_your_trip',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -75,6 +75,10 @@ export const messagesEn: Record<TranslationKey, string> = {
   auto_dispatch_on: 'Drivers are assigned automatically. Turn auto-dispatch off in the settings to assign by hand.',
   driver_unavailable: 'The driver is offline, on a trip or not approved.',
   starting: 'The service is starting. Please try again in a moment.',
+  offer_expired: 'This offer is no longer available.',
+  insufficient_balance: 'The wallet balance is too low for this payment.',
+  trip_code_mismatch: 'The trip code does not match. Ask the rider for the 5-digit code.',
+  not_your_trip: 'This trip is not assigned to you.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -188,6 +192,10 @@ export const messagesEs: Record<TranslationKey, string> = {
   auto_dispatch_on: 'Los conductores se asignan automáticamente. Desactiva la asignación automática en la configuración para asignar a mano.',
   driver_unavailable: 'El conductor está desconectado, en un viaje o no aprobado.',
   starting: 'El servicio se está iniciando. Inténtalo de nuevo en un momento.',
+  offer_expired: 'Esta oferta ya no está disponible.',
+  insufficient_balance: 'El saldo del monedero no alcanza para este pago.',
+  trip_code_mismatch: 'El código del viaje no coincide. Pide al pasajero el código de 5 dígitos.',
+  not_your_trip: 'Este viaje no está asignado a ti.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

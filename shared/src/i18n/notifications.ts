@@ -9,6 +9,16 @@ export const NOTIFICATIONS = {
   booking_cancelled: { title: 'Booking cancelled', body: 'Booking {{id}} was cancelled: {{reason}}' },
   offer_withdrawn: { title: 'Booking no longer available', body: 'Booking {{id}} was cancelled before anyone accepted it.' },
   no_driver_found: { title: 'No driver found', body: 'We could not find a driver for booking {{id}}. Please book again.' },
+  booking_accepted: { title: 'Driver on the way', body: '{{driver}} ({{vehicle}}) accepted booking {{id}} and is heading to {{pickup}}.' },
+  driver_released: { title: 'Finding you another driver', body: 'Your driver could not make it to booking {{id}}. We are finding you another driver.' },
+  driver_arrived: { title: 'Your driver is here', body: '{{driver}} has arrived at {{pickup}}.' },
+  trip_started: { title: 'Trip started', body: 'Booking {{id}} is on its way to {{drop}}.' },
+  trip_reached: { title: 'You have arrived', body: 'Booking {{id}} reached {{drop}}. Fare: {{fare}}.' },
+  payment_due: { title: 'Payment due', body: 'Please pay {{fare}} for booking {{id}} with Pay now.' },
+  booking_paid: { title: 'Payment received', body: 'Booking {{id}} is paid: {{fare}} ({{mode}}).' },
+  share_credited: { title: 'Trip paid', body: 'Booking {{id}} is paid ({{mode}}). Your share of {{share}} is in your wallet.' },
+  trip_rated: { title: 'New rating', body: 'The rider rated booking {{id}} {{rating}} of 5.' },
+  trip_cancelled: { title: 'Trip cancelled', body: 'Booking {{id}} was cancelled by the {{by}}: {{reason}}{{fee}}' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;
 

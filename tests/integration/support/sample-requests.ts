@@ -171,6 +171,23 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   setDriverAvailability: async () => ({ path: '/drivers/me/availability', body: { online: true } }),
   // Far from the demo city, so the matrix's pings do not put a driver in reach of other tests' bookings.
   updateDriverLocation: async () => ({ path: '/drivers/me/location', body: { lat: -45.87, lng: 170.5 } }),
+  // The trip steps on a fresh booking of rider1's that no driver holds: the role passes and the
+  // rules answer (see refusedByRule); the lifecycle tests walk the successful paths.
+  acceptBooking: async () => ({ path: `/bookings/${await freshBooking()}/accept`, body: {} }),
+  declineBooking: async () => ({ path: `/bookings/${await freshBooking()}/decline`, body: {} }),
+  releaseBooking: async () => ({ path: `/bookings/${await freshBooking()}/release`, body: {} }),
+  arriveBooking: async () => ({ path: `/bookings/${await freshBooking()}/arrive`, body: {} }),
+  startTrip: async () => ({ path: `/bookings/${await freshBooking()}/start`, body: { otp: '12345' } }),
+  reachBooking: async () => ({ path: `/bookings/${await freshBooking()}/reach`, body: {} }),
+  settleBooking: async () => ({ path: `/bookings/${await freshBooking()}/settle`, body: { method: 'cash' } }),
+  payBooking: async () => ({ path: `/bookings/${await freshBooking()}/pay`, body: { method: 'wallet' } }),
+  completeBooking: async () => ({ path: `/bookings/${await freshBooking()}/complete`, body: { rating: 5 } }),
+  fetchTracking: async () => ({ path: `/bookings/${await freshBooking()}/tracking` }),
+  fetchChat: async () => ({ path: `/bookings/${await freshBooking()}/chat` }),
+  sendChatMessage: async () => ({ path: `/bookings/${await freshBooking()}/chat`, body: { message: 'Hello' } }),
+  createTripPhotoUploadUrl: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }),
+  setTripPhoto: async () => ({ path: `/bookings/${await freshBooking()}/photos/deliver_image`, body: {} }),
+  fetchWallet: async () => ({ path: '/me/wallet' }),
 };
 
 /**
@@ -184,6 +201,23 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   // Spec §5: only riders book (and admins for a rider): user_issue_contact_admin.
   addBooking: { driver: 400, fleetadmin: 400 },
   assignDriver: { admin: 409 },
+  // A driver holding no offer or assignment does not see the booking at all.
+  acceptBooking: { driver: 404 },
+  declineBooking: { driver: 404 },
+  releaseBooking: { driver: 404 },
+  arriveBooking: { driver: 404 },
+  startTrip: { driver: 404 },
+  reachBooking: { driver: 404 },
+  settleBooking: { driver: 404 },
+  createTripPhotoUploadUrl: { driver: 404 },
+  setTripPhoto: { driver: 404 },
+  // The demo is in delivery mode: the rider's booking waits for payment, so there is nothing to pay at the drop or rate.
+  payBooking: { rider: 409 },
+  completeBooking: { rider: 409 },
+  // No driver yet, so no tracking point (spec §5 location fetch error) and no chat to write to.
+  fetchTracking: { rider: 404, admin: 404, driver: 404, fleetadmin: 404 },
+  fetchChat: { driver: 404 },
+  sendChatMessage: { rider: 409, admin: 409, driver: 404 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */

@@ -50,11 +50,17 @@ describe('§4 transition table', () => {
     ['ACCEPTED', 'ARRIVED', 'driver'],
     ['ACCEPTED', 'CANCELLED', 'rider'],
     ['ACCEPTED', 'CANCELLED', 'admin'],
+    ['ACCEPTED', 'NEW', 'driver'],
+    ['ARRIVED', 'NEW', 'driver'],
+    ['ARRIVED', 'CANCELLED', 'rider'],
+    ['ARRIVED', 'CANCELLED', 'admin'],
     ['ARRIVED', 'STARTED', 'driver'],
     ['STARTED', 'REACHED', 'driver'],
     ['REACHED', 'PENDING', 'driver'],
     ['REACHED', 'PAID', 'driver'],
+    ['REACHED', 'PAID', 'rider'],
     ['REACHED', 'PAID', 'system'],
+    ['PENDING', 'PAID', 'rider'],
     ['PENDING', 'PAID', 'system'],
     ['PAID', 'COMPLETE', 'rider'],
     ['PAID', 'COMPLETE', 'system'],
@@ -86,10 +92,11 @@ describe('§4 transition table', () => {
     }
   });
 
-  it('a driver cannot cancel and a rider cannot mark paid', () => {
+  it('a driver cannot cancel, a rider cannot complete an unpaid trip, and the admin table keeps §4\'s cancel rule', () => {
     expect(canTransition('ACCEPTED', 'CANCELLED', 'driver')).toBe(false);
-    expect(canTransition('PENDING', 'PAID', 'rider')).toBe(false);
-    expect(canTransition('ARRIVED', 'CANCELLED', 'admin')).toBe(false);
+    expect(canTransition('REACHED', 'COMPLETE', 'rider')).toBe(false);
+    expect(canTransition('ARRIVED', 'CANCELLED', 'admin')).toBe(true);
+    expect(canCancel('ARRIVED', 'admin')).toBe(false);
   });
 
   it('assertTransition: 409 for no such move, 403 for the wrong actor', () => {

@@ -50,6 +50,7 @@ const uploads = (objects: Record<string, { size: number; contentType: string }> 
   async createUploadUrl({ key, maxBytes }) { return { uploadUrl: `https://s3/${key}`, headers: {}, key, expiresInSeconds: 300, maxBytes }; },
   async describe(key) { const o = objects[key]; return o ? { ...o, etag: 'e' } : undefined; },
   async remove() {},
+  async viewUrl(key) { return `https://s3/${key}?signed`; },
   publicUrl: (key) => `/${key}`,
 });
 

@@ -17,7 +17,7 @@ const MAX_READS_PER_PAGE = 10;
 
 const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
 
-function bookingItem(b: BookingRecord): Item & { pk: string; sk: string } {
+export function bookingItem(b: BookingRecord): Item & { pk: string; sk: string } {
   const sort = keys.bookingSort(b.tripdate, b.id);
   return {
     ...keys.booking(b.id),
@@ -38,7 +38,7 @@ export function offerItem(o: OfferRecord): Item & { pk: string; sk: string } {
   };
 }
 
-function fromOfferItem(i: Item): OfferRecord {
+export function fromOfferItem(i: Item): OfferRecord {
   const { expiresAtMs, ...rest } = stripKeys(i) as Item & { expiresAtMs?: number };
   return { ...(rest as unknown as OfferRecord), ...(expiresAtMs !== undefined ? { expiresAt: expiresAtMs } : {}) };
 }

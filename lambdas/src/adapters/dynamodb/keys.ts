@@ -62,6 +62,24 @@ export const keys = {
   /** A message the platform sent a user (their inbox), newest last in key order. */
   message: (uid: string, at: number, id: string) => ({ pk: `USER#${uid}`, sk: `MSG#${String(at).padStart(13, '0')}#${id}` }),
   messagePrefix: 'MSG#',
+  /** Spec §3 Tracking point: under its booking, in time order, so the latest is one reversed query of one item. */
+  trackingPoint: (bookingId: string, at: number, id: string) => ({ pk: `BOOKING#${bookingId}`, sk: `TRACK#${String(at).padStart(13, '0')}#${id}` }),
+  trackingPrefix: 'TRACK#',
+  /** Spec §3 Chat message, under its booking in time order. */
+  chatMessage: (bookingId: string, at: number, id: string) => ({ pk: `BOOKING#${bookingId}`, sk: `CHAT#${String(at).padStart(13, '0')}#${id}` }),
+  chatPrefix: 'CHAT#',
+  bookingPk: (id: string) => `BOOKING#${id}`,
+  /** A wallet history entry (spec §3), newest last in key order; the balance is the profile's walletBalance. */
+  walletEntry: (uid: string, at: number, txRef: string) => ({ pk: `USER#${uid}`, sk: `WALLET#${String(at).padStart(13, '0')}#${txRef}` }),
+  walletPrefix: 'WALLET#',
+  /** Makes a txRef unique per wallet: a second movement with it fails its condition and changes nothing. */
+  walletTxRef: (uid: string, txRef: string) => ({ pk: `TXREF#${uid}#${txRef}`, sk: 'CLAIM' }),
+  /**
+   * Earnings aggregates, added to by the PAID transaction: platform-wide and per fleet, by day and
+   * month (dashboard cards, report rows), and per driver and month (driver earnings).
+   */
+  earnings: (scope: 'ALL' | `FLEET#${string}`, period: `DAY#${string}` | `MONTH#${string}` | `DRIVER#${string}`) => ({ pk: `EARNINGS#${scope}`, sk: period }),
+  earningsPk: (scope: 'ALL' | `FLEET#${string}`) => `EARNINGS#${scope}`,
   /** A timer job where no queue service exists (the local cloud): due time first, so one query finds what is due. */
   job: (dueAt: number, id: string) => ({ pk: 'JOBS', sk: `${String(Math.max(0, Math.floor(dueAt))).padStart(13, '0')}#${id}` }),
   jobsPk: 'JOBS',

@@ -1,4 +1,5 @@
 import type { BookingRecord } from '../../ports/bookings';
+import { fromOfferItem } from './booking-repository';
 import type { DriverStateRecord } from '../../ports/presence';
 import type { CarTypeItem } from './car-type-repository';
 import { keys } from './keys';
@@ -15,6 +16,7 @@ export const preload = {
   profile: (uid: string): Key => keys.userProfile(uid),
   driverState: (uid: string): Key => keys.driverState(uid),
   idempotency: (uid: string, key: string): Key => keys.idempotency(uid, key),
+  offer: (driverUid: string, bookingId: string): Key => keys.offer(driverUid, bookingId),
 };
 
 const plain = <T>(i: Item | undefined) => (i ? (stripKeys(i) as unknown as T) : undefined);
@@ -24,5 +26,6 @@ export const loaded = {
   carType: (i: Item | undefined) => plain<CarTypeItem>(i),
   profile: (i: Item | undefined) => plain<ProfileItem>(i),
   driverState: (i: Item | undefined) => plain<DriverStateRecord>(i),
+  offer: (i: Item | undefined) => (i ? fromOfferItem(i) : undefined),
   idempotency: (i: Item | undefined) => (i ? { bookingId: String(i.bookingId), fingerprint: String(i.fingerprint) } : undefined),
 };

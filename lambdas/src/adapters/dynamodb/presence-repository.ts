@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { BookingStatus } from '../../../../shared/src/domain/booking-status';
 import geohash from 'ngeohash';
 import { INDEX_HEARTBEAT_MS, LOCATION_FRESH_MS } from '../../../../shared/src/domain/dispatch';
 import { distanceKm, type LatLng } from '../../../../shared/src/domain/distance';
@@ -6,6 +8,7 @@ import type { DriverStateRecord, NearbyDriver, NearbyResult, PresenceStore } fro
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
+import { trackingItem } from './trip-repository';
 import type { ProfileItem } from './user-repository';
 
 /** Index entries outlive their freshness only to be cleaned up: DynamoDB's TTL removes them an hour on. */
@@ -83,6 +86,10 @@ export const presenceRepository: PresenceStore = {
     } catch (e) {
       if ((e as { status?: number }).status === 409) return { at: now, indexed: false };
       throw e;
+    }
+    // On a trip the ping is also the trip's tracking point (spec §3), which the rider's map follows.
+    if (typeof state.activeBooking === 'string' && typeof state.activeStatus === 'string') {
+      await table.put(trackingItem({ id: randomUUID(), bookingId: state.activeBooking, at: now, status: state.activeStatus as BookingStatus, lat: point.lat, lng: point.lng }));
     }
     const cell = geohash.encode(point.lat, point.lng, 5);
     const dispatchable = isDispatchable(profile);

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../../config';
 import type { UploadStore } from '../../ports/uploads';
@@ -15,6 +15,8 @@ function s3(): S3Client {
 }
 
 const UPLOAD_URL_TTL_SECONDS = 300;
+/** Trip photos are private: a screen gets links that work for this long. */
+const VIEW_URL_TTL_SECONDS = 15 * 60;
 
 /**
  * Presigned uploads to the uploads bucket. Objects under `public/` are served to browsers at
@@ -43,6 +45,10 @@ export const s3Uploads: UploadStore = {
 
   async remove(key) {
     await s3().send(new DeleteObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key }));
+  },
+
+  async viewUrl(key) {
+    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key }), { expiresIn: VIEW_URL_TTL_SECONDS });
   },
 
   publicUrl(key) {

@@ -52,7 +52,7 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
     return left > 0 ? (
       <StatusIndicator type="pending">{t('offer_expires_in', { time: countdown(left) })}</StatusIndicator>
     ) : (
-      <StatusIndicator type="stopped">{t('offer_expired')}</StatusIndicator>
+      <StatusIndicator type="stopped">{t('offer_lapsed')}</StatusIndicator>
     );
   };
 

@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { fetchChat } from '../../use-cases/trip-chat';
+
+export const handler = httpHandler(
+  contract.fetchChat,
+  ({ account, query, preloaded: [booking] }) => fetchChat(deps, account, loaded.booking(booking), query),
+  { preload: ({ params }) => [preload.booking(params.id)] },
+);

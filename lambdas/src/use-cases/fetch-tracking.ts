@@ -1,0 +1,34 @@
+import { DomainError, notFound } from '../../../shared/src/domain/errors';
+import type { BookingRecord } from '../ports/bookings';
+import type { GeoService } from '../ports/geo';
+import type { TripStore } from '../ports/trips';
+import { logger } from '../observability/logger';
+import type { Account } from './admit-caller';
+import { canSeeBooking } from './present-booking';
+
+/**
+ * Spec §5 location fetch: exactly the latest tracking point, else location_fetch_error. While
+ * the rider waits it also says how long the driver needs to the pickup, and during the trip how
+ * long to the drop (a route from the point; left out when the route service cannot answer).
+ * Screens call this once and then follow `tracking/<id>`, whose events carry each new point.
+ */
+export async function fetchTracking(
+  deps: { trips: TripStore; geo: () => GeoService },
+  account: Account,
+  booking: BookingRecord | undefined,
+) {
+  const me = account.profile;
+  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  const latest = await deps.trips.latestPoint(booking.id);
+  if (!latest) throw new DomainError('location_fetch_error', 404);
+  const point = { id: latest.id, at: latest.at, status: latest.status, lat: latest.lat, lng: latest.lng };
+  const etaTo = booking.status === 'ACCEPTED' ? 'pickup' as const : booking.status === 'STARTED' ? 'drop' as const : undefined;
+  if (!etaTo) return { point, ...(booking.status === 'ARRIVED' ? { etaSeconds: 0, etaTo: 'pickup' as const } : {}) };
+  try {
+    const route = await deps.geo().route(point, etaTo === 'pickup' ? booking.pickup : booking.drop);
+    return route ? { point, etaSeconds: Math.round(route.duration), etaTo } : { point };
+  } catch (e) {
+    logger.warn('eta route failed', { error: String(e) });
+    return { point };
+  }
+}

@@ -1,0 +1,179 @@
+import * as z from 'zod';
+import { WALLET_ENTRY_TYPES, WALLET_REASONS } from '../domain/wallet-ledger';
+import { ImageUpload, UploadTicket } from './auth';
+import { BookingIdParams, BookingStatus, BookingView } from './bookings';
+import { LatLng, Money, page, PageQuery } from './common';
+import { ROLES, route } from './route';
+
+/**
+ * The trip: every step of spec §4 after dispatch is one server operation. Each checks the caller's
+ * role and relation to the booking, conditions on the current status and writes all of its side
+ * effects in one transaction; a move the table does not allow is 409 with nothing written.
+ */
+
+const noBody = z.object({}).strict();
+
+export const acceptBooking = route({
+  method: 'POST', path: '/bookings/{id}/accept', operationId: 'acceptBooking', area: 'trips', auth: ['driver'],
+  summary: 'A driver holding a live offer takes a NEW booking: driver details copied, every other offer revoked, the driver queued, a tracking point, the customer told; of simultaneous accepts exactly one wins',
+  params: BookingIdParams, body: noBody,
+  response: BookingView,
+});
+
+export const declineBooking = route({
+  method: 'POST', path: '/bookings/{id}/decline', operationId: 'declineBooking', area: 'trips', auth: ['driver'],
+  summary: 'The driver leaves requestedDrivers; when no offer is left out, dispatch asks the next drivers at once',
+  params: BookingIdParams, body: noBody,
+  response: z.object({ declined: z.literal(true) }),
+});
+
+export const releaseBooking = route({
+  method: 'POST', path: '/bookings/{id}/release', operationId: 'releaseBooking', area: 'trips', auth: ['driver'],
+  summary: 'The assigned driver gives the trip up before pickup (ACCEPTED or ARRIVED): the booking goes back to dispatch without them and the rider is told',
+  params: BookingIdParams, body: noBody,
+  response: z.object({ released: z.literal(true) }),
+});
+
+export const arriveBooking = route({
+  method: 'POST', path: '/bookings/{id}/arrive', operationId: 'arriveBooking', area: 'trips', auth: ['driver'],
+  summary: 'ARRIVED: arrival time recorded, a tracking point, the customer told the driver is near',
+  params: BookingIdParams, body: noBody,
+  response: BookingView,
+});
+
+export const startTrip = route({
+  method: 'POST', path: '/bookings/{id}/start', operationId: 'startTrip', area: 'trips', auth: ['driver'],
+  summary: 'STARTED: start time and a tracking point; with otp_secure the rider\'s 5-digit trip code must match (otp_validate_error)',
+  params: BookingIdParams,
+  body: z.object({ otp: z.string().trim().regex(/^\d{1,10}$/).optional() }).strict(),
+  response: BookingView,
+});
+
+export const reachBooking = route({
+  method: 'POST', path: '/bookings/{id}/reach', operationId: 'reachBooking', area: 'trips', auth: ['driver'],
+  summary: 'REACHED: end time and trip seconds, the drop saved to the rider\'s addresses; in taxi mode distance and fare from the tracked route and the drop at the driver\'s location',
+  params: BookingIdParams, body: noBody,
+  response: BookingView,
+});
+
+export const settleBooking = route({
+  method: 'POST', path: '/bookings/{id}/settle', operationId: 'settleBooking', area: 'trips', auth: ['driver'],
+  summary: 'At the drop (REACHED): a prepaid booking or cash the driver confirms taking makes it PAID (wallets credited and debited through the ledger); `later` leaves the rider to pay (PENDING) and frees the driver',
+  params: BookingIdParams,
+  body: z.object({ method: z.enum(['cash', 'later']) }).strict(),
+  response: BookingView,
+});
+
+export const PaymentProviderChoice = z.object({ name: z.string(), link: z.string() });
+
+export const payBooking = route({
+  method: 'POST', path: '/bookings/{id}/pay', operationId: 'payBooking', area: 'trips', auth: ['rider'],
+  summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected',
+  params: BookingIdParams,
+  body: z.object({ method: z.enum(['wallet', 'card']) }).strict(),
+  response: z.object({
+    booking: BookingView,
+    /** Card only: the provider chooser (spec §4 Pay now). */
+    providers: z.array(PaymentProviderChoice).optional(),
+    selectedProvider: z.string().optional(),
+  }),
+});
+
+export const completeBooking = route({
+  method: 'POST', path: '/bookings/{id}/complete', operationId: 'completeBooking', area: 'trips', auth: ['rider'],
+  summary: 'COMPLETE with an optional 1–5 rating: the driver\'s one-decimal average recomputed and the driver told',
+  params: BookingIdParams,
+  body: z.object({ rating: z.number().int().min(1).max(5).optional() }).strict(),
+  response: BookingView,
+});
+
+/** Spec §3 Tracking point. */
+export const TrackingPoint = z.object({
+  id: z.string(),
+  at: z.number(),
+  status: BookingStatus,
+  lat: LatLng.shape.lat,
+  lng: LatLng.shape.lng,
+});
+export type TrackingPoint = z.infer<typeof TrackingPoint>;
+
+export const fetchTracking = route({
+  method: 'GET', path: '/bookings/{id}/tracking', operationId: 'fetchTracking', area: 'trips', auth: ROLES,
+  summary: 'Spec §5 location fetch: exactly the latest tracking point (else location_fetch_error), with the driving time to the pickup (before it) or the drop (during the trip)',
+  params: BookingIdParams,
+  response: z.object({
+    point: TrackingPoint,
+    /** Seconds to the pickup while the rider waits, to the drop while riding. */
+    etaSeconds: z.number().nonnegative().optional(),
+    etaTo: z.enum(['pickup', 'drop']).optional(),
+  }),
+});
+
+/** Spec §3 Chat message; `at` orders them, msgDate and msgTime are what the screens print. */
+export const ChatMessage = z.object({
+  id: z.string(),
+  at: z.number(),
+  message: z.string(),
+  /** Spec §6: the customer's uid for riders, the driver's otherwise. */
+  from: z.string(),
+  type: z.literal('msg'),
+  msgDate: z.string(),
+  msgTime: z.string(),
+  source: z.enum(ROLES),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const fetchChat = route({
+  method: 'GET', path: '/bookings/{id}/chat', operationId: 'fetchChat', area: 'trips', auth: ['rider', 'driver', 'admin'],
+  summary: 'The booking\'s chat, oldest first, for its rider, its driver and admins',
+  params: BookingIdParams,
+  query: PageQuery.strict(),
+  response: page(ChatMessage),
+});
+
+export const sendChatMessage = route({
+  method: 'POST', path: '/bookings/{id}/chat', operationId: 'sendChatMessage', area: 'trips', auth: ['rider', 'driver', 'admin'],
+  summary: 'A chat message on an assigned booking; sender and source come from the caller, never the body',
+  params: BookingIdParams,
+  body: z.object({ message: z.string().trim().min(1).max(1000) }).strict(),
+  status: 201,
+  response: ChatMessage,
+});
+
+export const PhotoKind = z.enum(['pickup_image', 'deliver_image']);
+export const PhotoParams = BookingIdParams.extend({ kind: PhotoKind });
+
+export const createTripPhotoUploadUrl = route({
+  method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-url', operationId: 'createTripPhotoUploadUrl', area: 'trips', auth: ['driver'],
+  summary: 'Presigned upload to bookings/{id}/pickup_image (ARRIVED, STARTED) or deliver_image (STARTED, REACHED), for the assigned driver',
+  params: PhotoParams,
+  body: ImageUpload,
+  response: UploadTicket,
+});
+
+export const setTripPhoto = route({
+  method: 'POST', path: '/bookings/{id}/photos/{kind}', operationId: 'setTripPhoto', area: 'trips', auth: ['driver'],
+  summary: 'Checks the uploaded photo (an image of at most 5 MB) and records it on the booking',
+  params: PhotoParams,
+  body: noBody,
+  response: BookingView,
+});
+
+/** Spec §3 Wallet history entry; amount in decimals. */
+export const WalletEntry = z.object({
+  type: z.enum(WALLET_ENTRY_TYPES),
+  amount: Money,
+  /** ms */
+  date: z.number(),
+  txRef: z.string(),
+  reason: z.enum(WALLET_REASONS),
+  bookingId: z.string().optional(),
+});
+export type WalletEntry = z.infer<typeof WalletEntry>;
+
+export const fetchWallet = route({
+  method: 'GET', path: '/me/wallet', operationId: 'fetchWallet', area: 'users', auth: ['rider', 'driver'],
+  summary: 'The signed-in user\'s balance (may be negative for a driver holding cash owed to the platform) and history, newest first',
+  query: PageQuery.strict(),
+  response: page(WalletEntry).extend({ balance: z.number() }),
+});
