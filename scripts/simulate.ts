@@ -5,8 +5,8 @@ import { startFleet } from './simulate/fleet';
 
 /**
  * `npm run simulate -- --drivers 50 --near "Oakland"`: simulated drivers go online around a place
- * of a running platform (default http://localhost:3000) and ping every few seconds; Ctrl-C takes
- * them offline. Accounts are made by the demo admin on first use and reused afterwards.
+ * of a running platform (default http://localhost:3000), ping every few seconds, take the offers
+ * they get and drive the trips to PAID (--no-trips keeps them idle); Ctrl-C takes them offline. Accounts are made by the demo admin on first use and reused afterwards.
  */
 const { values } = parseArgs({
   options: {
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}` },
     every: { type: 'string', default: '4' },
     spread: { type: 'string', default: '4' },
+    'no-trips': { type: 'boolean', default: false },
   },
 });
 
@@ -24,7 +25,8 @@ async function main() {
   const fleet = await startFleet({
     siteUrl: values.url!, drivers: target, near: values.near!, adminPassword: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     pingEverySeconds: Number(values.every), spreadKm: Number(values.spread),
-    onProgress: (p) => process.stdout.write(`\r  ${p.online}/${p.target} online · ${p.pings} pings · p50 ${p.p50.toFixed(0)} ms · p99 ${p.p99.toFixed(0)} ms · ${p.errors} errors${p.lastError ? ` (last: ${p.lastError})` : ''}   `),
+    playTrips: !values['no-trips'],
+    onProgress: (p) => process.stdout.write(`\r  ${p.online}/${p.target} online · ${p.onTrip} on a trip · ${p.tripsDone} trips done · ${p.pings} pings · p50 ${p.p50.toFixed(0)} ms · p99 ${p.p99.toFixed(0)} ms · ${p.errors} errors${p.lastError ? ` (last: ${p.lastError})` : ''}   `),
   });
   let stopping = false;
   const stop = async () => {

@@ -1,8 +1,10 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createTripPlayer, type PlayerDriver } from './trip-player';
 
 /**
  * Simulated drivers: real driver accounts (made through the API by an admin) that sign in, go
- * online near a place and ping their location every few seconds while driving a random walk.
+ * online near a place and ping their location every few seconds while driving a random walk, and
+ * (unless `playTrips` is false) take the offers they get and drive whole trips to PAID.
  * Endpoint-driven: it talks to a running platform (the local cloud, or a deployment) like the
  * driver app would.
  */
@@ -19,7 +21,14 @@ export interface FleetOptions {
   pingEverySeconds?: number;
   /** Spread of the start points around the place, km. */
   spreadKm?: number;
+  /** Accept offers and drive the trips (default true); false keeps the drivers idle. */
+  playTrips?: boolean;
+  /** Metres per second on a trip (default 15, a brisk city drive). */
+  tripSpeedMps?: number;
+  /** Seconds a driver thinks before taking an offer (default 2 to 5). */
+  thinkSeconds?: [number, number];
   onProgress?: (p: FleetProgress) => void;
+  onTripEvent?: (e: string) => void;
 }
 
 export interface FleetProgress {
@@ -29,11 +38,14 @@ export interface FleetProgress {
   errors: number;
   p50: number;
   p99: number;
+  /** Drivers on a trip right now, and trips driven to the end. */
+  onTrip: number;
+  tripsDone: number;
   lastError?: string;
 }
 
 interface Config { apiUrl: string; cognitoEndpoint?: string; region: string; userPoolClientId: string }
-interface SimDriver { email: string; token: string; lat: number; lng: number; heading: number }
+type SimDriver = PlayerDriver;
 
 const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'place';
 
@@ -61,7 +73,11 @@ export async function startFleet(opts: FleetOptions) {
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
 
-  const admin = await signIn(opts.adminEmail ?? 'admin@example.com', opts.adminPassword);
+  let admin = await signIn(opts.adminEmail ?? 'admin@example.com', opts.adminPassword);
+  // ID tokens last an hour: the admin's (used to read trip codes) is renewed well before.
+  const adminRenewal = setInterval(() => {
+    signIn(opts.adminEmail ?? 'admin@example.com', opts.adminPassword).then((t) => { admin = t; }).catch(() => undefined);
+  }, 30 * 60_000);
   const center = await resolvePlace(opts.near, (path, body) => call(admin, 'POST', path, body));
   const carTypes = ((await call(admin, 'GET', '/cartypes')).body?.items ?? []) as { name: string }[];
   if (!carTypes.length) throw new Error('no car types: seed the platform first');
@@ -69,15 +85,34 @@ export async function startFleet(opts: FleetOptions) {
   const spread = opts.spreadKm ?? 4;
   const stem = slug(opts.near);
 
-  const progress: FleetProgress = { online: 0, target: opts.drivers, pings: 0, errors: 0, p50: 0, p99: 0 };
+  const progress: FleetProgress = { online: 0, target: opts.drivers, pings: 0, errors: 0, p50: 0, p99: 0, onTrip: 0, tripsDone: 0 };
   const latencies: number[] = [];
   const report = () => {
+    progress.onTrip = drivers.filter((d) => d.trip).length;
     const sorted = [...latencies].sort((a, b) => a - b);
     progress.p50 = sorted[Math.floor(sorted.length * 0.5)] ?? 0;
     progress.p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
     opts.onProgress?.({ ...progress });
   };
   const fail = (e: unknown) => { progress.errors += 1; progress.lastError = (e as Error).message ?? String(e); };
+
+  const playTrips = opts.playTrips !== false;
+  const player = createTripPlayer({
+    call: async (token, method, path, body) => {
+      const res = await call(token, method, path, body);
+      // A driver's token expired mid-trip: sign in again once.
+      if (res.status !== 401) return res;
+      const d = drivers.find((x) => x.token === token);
+      if (!d) return res;
+      d.token = await signIn(d.email, password);
+      return call(d.token, method, path, body);
+    },
+    adminToken: () => admin,
+    speedMps: opts.tripSpeedMps ?? 15,
+    thinkMs: [(opts.thinkSeconds?.[0] ?? 2) * 1000, (opts.thinkSeconds?.[1] ?? 5) * 1000],
+    photos: true,
+    onEvent: (e) => opts.onTripEvent?.(e),
+  });
 
   // Accounts: made once by the admin, reused by later runs; then each driver signs in and goes online.
   const drivers: SimDriver[] = [];
@@ -106,6 +141,7 @@ export async function startFleet(opts: FleetOptions) {
     await ping(d);
     const on = await call(d.token, 'PUT', '/drivers/me/availability', { online: true });
     if (on.status !== 200) throw new Error(`${email} could not go online: ${on.status}`);
+    if (playTrips) await player.resume(d);
     drivers.push(d);
     progress.online = drivers.length;
     report();
@@ -113,10 +149,10 @@ export async function startFleet(opts: FleetOptions) {
 
   const ping = async (d: SimDriver) => {
     const started = performance.now();
-    let res = await call(d.token, 'POST', '/drivers/me/location', { lat: d.lat, lng: d.lng, heading: d.heading, speed: 8 });
+    let res = await call(d.token, 'POST', '/drivers/me/location', { lat: d.lat, lng: d.lng, heading: ((d.heading % 360) + 360) % 360, speed: 8 });
     if (res.status === 401) {
       d.token = await signIn(d.email, password);
-      res = await call(d.token, 'POST', '/drivers/me/location', { lat: d.lat, lng: d.lng, heading: d.heading, speed: 8 });
+      res = await call(d.token, 'POST', '/drivers/me/location', { lat: d.lat, lng: d.lng, heading: ((d.heading % 360) + 360) % 360, speed: 8 });
     }
     latencies.push(performance.now() - started);
     if (latencies.length > 5000) latencies.splice(0, latencies.length - 5000);
@@ -134,8 +170,16 @@ export async function startFleet(opts: FleetOptions) {
   // Each driver pings on its own phase so the load is spread over the interval.
   const timers = drivers.map((d, i) => setTimeout(function tick() {
     if (stopped) return;
-    step(d, center, spread);
-    ping(d).catch(fail).finally(() => { if (!stopped) timers[i] = setTimeout(tick, every); });
+    // On a trip a driver reports more often, so the rider's map moves smoothly.
+    const interval = d.trip ? Math.min(every, 2000) : every;
+    const move = d.trip
+      ? player.advance(d, ((opts.tripSpeedMps ?? 15) * interval) / 1000).then((r) => { if (r === 'done') progress.tripsDone += 1; })
+      : Promise.resolve(step(d, center, spread));
+    move
+      .then(() => ping(d))
+      .then(() => { if (playTrips && !d.trip) player.consider(d).catch(fail); })
+      .catch(fail)
+      .finally(() => { if (!stopped) timers[i] = setTimeout(tick, d.trip ? Math.min(every, 2000) : every); });
   }, Math.random() * every));
   const reporter = setInterval(report, 1000);
 
@@ -148,6 +192,7 @@ export async function startFleet(opts: FleetOptions) {
     async stop(opts: { goOffline?: boolean } = {}) {
       stopped = true;
       clearInterval(reporter);
+      clearInterval(adminRenewal);
       for (const t of timers) clearTimeout(t);
       if (opts.goOffline !== false) {
         await Promise.all(drivers.map((d) => call(d.token, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined)));
