@@ -1,27 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { api, DEMO, endpoints, idToken } from './support/endpoints';
-
-function open(token?: string): Promise<WebSocket> {
-  const url = `${endpoints().wsUrl}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
-
-function nextMessage(ws: WebSocket, match: (m: any) => boolean, timeoutMs = 10_000): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { ws.off('message', onMessage); reject(new Error('no message')); }, timeoutMs);
-    const onMessage = (data: WebSocket.RawData) => {
-      const m = JSON.parse(data.toString());
-      if (match(m)) { clearTimeout(timer); ws.off('message', onMessage); resolve(m); }
-    };
-    ws.on('message', onMessage);
-  });
-}
+import type WebSocket from 'ws';
+import { api, DEMO, idToken } from './support/endpoints';
+import { nextMessage, open } from './support/ws';
 
 describe('WebSocket topics', () => {
   const sockets: WebSocket[] = [];
