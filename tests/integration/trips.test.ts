@@ -233,6 +233,29 @@ describe('the trip', () => {
     await api('POST', `/bookings/${trip.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
   });
 
+  it('pickup and delivery photos: presigned upload, checked, shown through short-lived links; only at their steps', async () => {
+    const { driver, booking: trip } = await acceptedTrip(rider);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+    const ask = (kind: string, token = driver.token) => api('POST', `/bookings/${trip.id}/photos/${kind}/upload-url`, { token, body: { contentType: 'image/png', size: png.length } });
+    expect((await ask('pickup_image')).status).toBe(409);
+    expect((await api('POST', `/bookings/${trip.id}/photos/pickup_image`, { token: driver.token, body: {} })).status).toBe(409);
+    await api('POST', `/bookings/${trip.id}/arrive`, { token: driver.token, body: {} });
+    expect((await ask('pickup_image', (await newDriver()).token)).status).toBe(404);
+    expect((await api('POST', `/bookings/${trip.id}/photos/pickup_image`, { token: driver.token, body: {} })).status).toBe(404);
+    const ticket = await ask('pickup_image');
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+    expect(ticket.body.key).toBe(`bookings/${trip.id}/pickup_image`);
+    expect((await fetch(ticket.body.uploadUrl, { method: 'PUT', headers: ticket.body.headers, body: png })).ok).toBe(true);
+    const saved = await api('POST', `/bookings/${trip.id}/photos/pickup_image`, { token: driver.token, body: {} });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const seen = await api('GET', `/bookings/${trip.id}`, { token: rider.token });
+    expect(seen.body.pickup_image).toMatch(/^https?:\/\//);
+    const image = await fetch(seen.body.pickup_image);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    await api('POST', `/bookings/${trip.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
+  });
+
   it('another rider cannot read, cancel, pay, rate, track or chat on a booking; a driver cannot act on a trip not theirs', async () => {
     const { driver, booking: trip } = await acceptedTrip(rider);
     const stranger = await newRider();
