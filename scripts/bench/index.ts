@@ -6,6 +6,7 @@ import { seedDemoData } from '../../infra/local/seed';
 import { lambdaBundleSizes, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
 import { load, loadFn, type LoadResult } from './load';
+import { pingToRiderBench, tripStepsBench } from './trips';
 
 /**
  * `npm run bench`: numbers, not assertions. Starts the local cloud in memory on 127.0.0.1 and
@@ -20,6 +21,9 @@ const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Numbe
 const nearbySizes = list(process.env.BENCH_NEARBY, [1000, 10_000, 100_000]);
 const fleets = list(process.env.BENCH_FLEETS, [50, 100, 200, 400]);
 const dispatchBookings = Number(process.env.BENCH_BOOKINGS ?? 100);
+/** BENCH_TRIPS whole trips for the lifecycle table; BENCH_PINGS pings for the ping-to-rider latency. */
+const benchTrips = Number(process.env.BENCH_TRIPS ?? 10);
+const benchPings = Number(process.env.BENCH_PINGS ?? 100);
 
 async function main() {
   console.log('Starting the local cloud in memory…');
@@ -85,6 +89,12 @@ async function main() {
 
     console.log(`\nDispatch latency: addBooking's response to the offer event on the driver's WebSocket (${dispatchBookings} Book Now bookings)`);
     console.table([await dispatchLatencyBench(cloud, { admin, driver, riderId, driverId }, dispatchBookings)]);
+
+    const tripTokens = { admin, driver, rider: token, riderId, driverId };
+    console.log(`\nThe trip, step by step (${benchTrips} trips from accept to COMPLETE; medians)`);
+    console.table(await tripStepsBench(cloud, tripTokens, benchTrips));
+    console.log(`\nA driver's ping to the rider's WebSocket (tracking/<id> event with the point; ${benchPings} pings)`);
+    console.table([await pingToRiderBench(cloud, tripTokens, benchPings)]);
 
     console.log(`\nNearby search in the geo index vs listing every driver (drivers spread over 300 cities, 10 km searches)`);
     console.table(await nearbySearchBench(nearbySizes));
