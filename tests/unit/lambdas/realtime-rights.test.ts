@@ -29,6 +29,17 @@ describe('who may follow a topic (the same people who may read it)', () => {
     ['booking/BK1', { uid: 'f1', role: 'fleetadmin' }, true],
     ['booking/BK1', { uid: 'f2', role: 'fleetadmin' }, false],
     ['booking/BK2', { uid: 'a', role: 'admin' }, false],
+    // A trip's tracking: whoever may read the booking; its chat: the rider, the assigned driver, admins.
+    ['tracking/BK1', { uid: 'r1', role: 'rider' }, true],
+    ['tracking/BK1', { uid: 'r2', role: 'rider' }, false],
+    ['tracking/BK1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['tracking/BK1', { uid: 'd3', role: 'driver' }, false],
+    ['chat/BK1', { uid: 'r1', role: 'rider' }, true],
+    ['chat/BK1', { uid: 'd1', role: 'driver' }, true],
+    ['chat/BK1', { uid: 'd2', role: 'driver' }, false],
+    ['chat/BK1', { uid: 'f1', role: 'fleetadmin' }, false],
+    ['chat/BK1', { uid: 'r2', role: 'rider' }, false],
+    ['chat/BK1', { uid: 'a', role: 'admin' }, true],
   ];
   it.each(cases)('%s for %o: %s', async (topic, who, allowed) => {
     expect(await mayFollow(topic, who, deps)).toBe(allowed);
@@ -42,6 +53,12 @@ describe('which topics a change concerns', () => {
     expect(topicsFor('USER#d1', 'OFFER#BK1')).toEqual([{ topic: 'offers/d1', id: 'BK1' }]);
     expect(topicsFor('USER#r1', 'MSG#0001#x', { id: 'm1' })).toEqual([{ topic: 'messages/r1', id: 'm1' }]);
     expect(topicsFor('USER#d1', 'DRIVER')).toEqual([]);
+    // Tracking points and chat messages travel with their payload (and nothing else of the item).
+    expect(topicsFor('BOOKING#BK1', 'TRACK#0001#p1', { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5, bookingId: 'BK1', expiresAt: 9 }))
+      .toEqual([{ topic: 'tracking/BK1', id: 'p1', data: { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5 } }]);
+    expect(topicsFor('BOOKING#BK1', 'CHAT#0001#c1', { id: 'c1', at: 1, message: 'hi', from: 'r1', type: 'msg', msgDate: 'd', msgTime: 't', source: 'rider', bookingId: 'BK1' })[0])
+      .toMatchObject({ topic: 'chat/BK1', data: { message: 'hi', from: 'r1', source: 'rider' } });
+    expect(topicsFor('USER#d1', 'WALLET#0001#x')).toEqual([]);
     expect(topicsFor('GEO#9q8y', '9q8yy#d1')).toEqual([]);
     expect(topicsFor('JOBS', '0001#x')).toEqual([]);
   });
