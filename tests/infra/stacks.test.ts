@@ -401,7 +401,7 @@ describe('booking and dispatch', () => {
     expect(extraActions('getEstimate')).toEqual(['geo:CalculateRoute']);
     // Booking: the route for the fare, and the timers of dispatch and Book Later.
     expect(extraActions('addBooking')).toEqual(['geo:CalculateRoute', 'iam:PassRole', 'scheduler:CreateSchedule', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
-    for (const op of ['fetchBookings', 'fetchBooking', 'cancelBooking', 'assignDriver', 'fetchAssignableDrivers', 'fetchOffers', 'updateDriverLocation', 'setDriverAvailability']) {
+    for (const op of ['cancelBooking', 'assignDriver', 'fetchAssignableDrivers', 'fetchOffers', 'updateDriverLocation', 'setDriverAvailability']) {
       expect(extraActions(op), op).toEqual([]);
     }
   });
@@ -440,6 +440,34 @@ describe('booking and dispatch', () => {
     Template.fromStack(Stack.of(fn.fn)).hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ JOB_QUEUE_URL: Match.anyValue(), JOB_QUEUE_ARN: Match.anyValue() }) },
     });
+  });
+});
+
+describe('the trip', () => {
+  const jobs = ['iam:PassRole', 'scheduler:CreateSchedule', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
+  const uploads = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
+  it('grants each step only what it calls beyond the table', () => {
+    // Decline and give-up put the next dispatch round on the timer.
+    expect(extraActions('declineBooking')).toEqual(jobs);
+    expect(extraActions('releaseBooking')).toEqual(jobs);
+    // REACHED prices the driven route and names the drop.
+    expect(extraActions('reachBooking')).toEqual(['geo:CalculateRoute', 'geo:SearchPlaceIndexForPosition']);
+    expect(extraActions('fetchTracking')).toEqual(['geo:CalculateRoute']);
+    // Trip photos are private: uploads are presigned, lists and details carry presigned read links.
+    for (const op of ['createTripPhotoUploadUrl', 'setTripPhoto', 'fetchBooking', 'fetchBookings']) expect(extraActions(op), op).toEqual(uploads);
+    for (const op of ['acceptBooking', 'arriveBooking', 'startTrip', 'settleBooking', 'payBooking', 'completeBooking', 'fetchChat', 'sendChatMessage', 'fetchWallet']) {
+      expect(extraActions(op), op).toEqual([]);
+    }
+  });
+
+  it('gives the steps that schedule rounds the jobs queue and group', () => {
+    for (const op of ['declineBooking', 'releaseBooking']) {
+      const fn = built.api.routeFunctions.get(op)!;
+      Template.fromStack(Stack.of(fn.fn)).hasResourceProperties('AWS::Lambda::Function', {
+        Description: Match.stringLikeRegexp(op === 'declineBooking' ? 'decline' : 'release'),
+        Environment: { Variables: Match.objectLike({ JOB_QUEUE_URL: Match.anyValue(), SCHEDULE_GROUP: Match.anyValue() }) },
+      });
+    }
   });
 });
 
