@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newDriver, north, onlineDriver, ownPlace } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
 import { sampleCarType } from './support/sample-requests';
-import { acceptedTrip, bookNowFor, credit, driveToDrop, newRider, sumOfEntries, wallet, type TestRider } from './support/trips';
+import { acceptedTrip, bookNowFor, credit, driveToDrop, earningsItem, newRider, sumOfEntries, wallet, type TestRider } from './support/trips';
+import { earningsPeriods } from '../../shared/src/domain/earnings';
 
 /**
  * Spec §4 lifecycle after dispatch, each step one server operation whose side effects land in
@@ -117,6 +118,26 @@ describe('the trip', () => {
     expect(w.items.filter((e) => e.type === 'Debit' && e.bookingId === trip.id)).toHaveLength(1);
     expect(w.balance).toBeCloseTo(reached.driver_share - reached.trip_cost, 2);
     expect(w.balance).toBeCloseTo(sumOfEntries(w.items), 2);
+  });
+
+  it('PAID adds the trip to the earnings aggregates (day, month, driver) in the same step, once', async () => {
+    const { driver, booking: trip } = await acceptedTrip(rider);
+    const reached = await driveToDrop(driver, trip);
+    const { day, month } = earningsPeriods(reached.tripdate);
+    const read = () => Promise.all([earningsItem('ALL', `DAY#${day}`), earningsItem('ALL', `MONTH#${month}`), earningsItem('ALL', `DRIVER#${month}#${driver.id}`)]);
+    const [dayBefore, monthBefore] = await read();
+    if (!dayBefore || !monthBefore) return;
+    await Promise.all([1, 2, 3].map(() => api('POST', `/bookings/${trip.id}/settle`, { token: driver.token, body: { method: 'cash' } })));
+    const [dayAfter, monthAfter, driverMonth] = await read();
+    const cents = (x: number) => Math.round(x * 100);
+    for (const [before, after] of [[dayBefore, dayAfter!], [monthBefore, monthAfter!]] as const) {
+      expect((after.bookings ?? 0) - (before.bookings ?? 0)).toBe(1);
+      expect((after.tripCost ?? 0) - (before.tripCost ?? 0)).toBe(cents(reached.trip_cost));
+      expect((after.convenienceFee ?? 0) - (before.convenienceFee ?? 0)).toBe(cents(reached.convenience_fees));
+      expect((after.driverShare ?? 0) - (before.driverShare ?? 0)).toBe(cents(reached.driver_share));
+      expect((after.rideCost ?? 0) - (before.rideCost ?? 0)).toBe(cents(reached.trip_cost) - cents(reached.convenience_fees));
+    }
+    expect(driverMonth).toMatchObject({ bookings: 1, driverShare: cents(reached.driver_share), driverUid: driver.id });
   });
 
   it('the rider pays from the wallet: refused when it does not cover the fare, then debited once', async () => {

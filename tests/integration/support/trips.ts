@@ -18,17 +18,31 @@ export async function newRider(): Promise<TestRider> {
   return { id: res.body.id, email, token: await idToken(email, 'Rider1234') };
 }
 
+/** Points the server's own adapters at the local cloud's table, where the test can reach it. */
+function useLocalTable(): boolean {
+  const { tableName, dynamoEndpoint } = endpoints();
+  if (!tableName || !dynamoEndpoint) return false;
+  Object.assign(process.env, {
+    TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoEndpoint, AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local', POWERTOOLS_LOG_LEVEL: 'SILENT',
+  });
+  return true;
+}
+
+/** An earnings aggregate item as stored (minor units), or undefined where the table is out of reach. */
+export async function earningsItem(scope: 'ALL' | `FLEET#${string}`, period: string): Promise<Record<string, number> | undefined> {
+  if (!useLocalTable()) return undefined;
+  const { table } = await import('../../../lambdas/src/adapters/dynamodb/repository');
+  const { keys } = await import('../../../lambdas/src/adapters/dynamodb/keys');
+  return ((await table.get(keys.earnings(scope, period as `DAY#${string}`), { consistent: true })) ?? {}) as Record<string, number>;
+}
+
 /**
  * Puts money in a wallet through the ledger itself (an admin's credit), as the money work's
  * addToWallet will. Only where the test can reach the table (the local cloud); elsewhere undefined.
  */
 export async function credit(uid: string, minor: number): Promise<boolean | undefined> {
-  const { tableName, dynamoEndpoint } = endpoints();
-  if (!tableName || !dynamoEndpoint) return undefined;
-  Object.assign(process.env, {
-    TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoEndpoint, AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local', POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
+  if (!useLocalTable()) return undefined;
   const { walletRepository } = await import('../../../lambdas/src/adapters/dynamodb/wallet-repository');
   return walletRepository.move([{ uid, type: 'Credit', amount: minor, reason: 'AdminCredit', txRef: `test:${unique()}` }], Date.now());
 }
