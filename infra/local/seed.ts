@@ -6,12 +6,15 @@ import { keys } from '../../lambdas/src/adapters/dynamodb/keys';
 import { table } from '../../lambdas/src/adapters/dynamodb/repository';
 import { providerRepository } from '../../lambdas/src/adapters/dynamodb/provider-repository';
 import { settingsRepository } from '../../lambdas/src/adapters/dynamodb/settings-repository';
+import { walletRepository } from '../../lambdas/src/adapters/dynamodb/wallet-repository';
 import { deps } from '../../lambdas/src/composition-root';
 import type { ProviderItem } from '../../lambdas/src/ports/providers';
 import type { AppSettings } from '../../lambdas/src/ports/settings';
 import { createUserAccount } from '../../lambdas/src/use-cases/create-user-account';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo1234';
+/** What each demo rider's wallet holds at first start (minor units). */
+export const DEMO_RIDER_CREDIT = 50_00;
 
 export const demoSettings: AppSettings = {
   appName: 'GoRide', appMode: 'delivery',
@@ -97,6 +100,10 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
       driver: u.usertype === 'driver' ? { carType: u.carType, vehicleMake: 'Toyota', vehicleModel: 'Prius', vehicleNumber: `DEMO-${uids.size + 1}` } : undefined,
     });
     uids.set(u.email, profile.id);
+    // Demo riders start with money through the ledger, so paying from the wallet works at once.
+    if (u.usertype === 'rider') {
+      await walletRepository.move([{ uid: profile.id, type: 'Credit', amount: DEMO_RIDER_CREDIT, reason: 'AdminCredit', txRef: 'demo:welcome' }], Date.now());
+    }
   }
 
   // Settings last: their presence marks a finished seed.
