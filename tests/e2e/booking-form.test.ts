@@ -251,8 +251,10 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
       await view(page, 'booking-form-offered-phone');
       await page.setViewportSize(DESKTOP);
       const booking = (await apiAs(page, 'GET', `/bookings/${id}`)).body;
-      expect(booking).toMatchObject({ status: 'NEW', bookLater: false, carType: 'Economy' });
-      expect(booking.offersOut).toBeGreaterThan(0);
+      expect(booking).toMatchObject({ bookLater: false, carType: 'Economy' });
+      // The simulated drivers take offers after a few seconds' thought: by now one may have.
+      if (booking.status === 'NEW') expect(booking.offersOut).toBeGreaterThan(0);
+      else expect(booking.driver).toEqual(expect.any(String));
       await page.getByTestId('booking-success-close').click();
       await page.waitForURL('**/bookings');
     } finally {
