@@ -42,6 +42,7 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
       },
     } : {}),
     ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),
+    tripCodeRequired: otp !== undefined,
     ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
     offersOut: Object.keys(requestedDrivers ?? {}).length,
     ...(mask ? { customer_contact: HIDDEN_FOR_DEMO, customer_email: HIDDEN_FOR_DEMO, ...(b.driver_contact ? { driver_contact: HIDDEN_FOR_DEMO } : {}) } : {}),

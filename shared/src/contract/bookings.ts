@@ -96,6 +96,8 @@ export const BookingView = z.object({
   bookingDate: z.number(),
   /** The rider's trip code (otp_secure); shown to the customer and admins, never to drivers. */
   otp: z.number().optional(),
+  /** Whether starting the trip needs the rider's code: what a driver's screen knows of it. */
+  tripCodeRequired: z.boolean().optional(),
   booking_type_admin: z.boolean(),
   createdByAdmin: z.boolean().optional(),
   coords: z.array(LatLng).optional(),
