@@ -8,5 +8,6 @@ export * from './settings';
 export * from './users';
 export * from './geo';
 export * from './bookings';
+export * from './trips';
 export * from './routes';
 export * from './ws';

@@ -23,6 +23,9 @@ export const PROTECTED_ROUTES = {
   '/addtowallet': ['admin'],
   '/withdraws': ['admin'],
   '/settings': ['admin'],
+  // Beyond the spec's table (it has no trip or wallet screens): the trip view and the own wallet.
+  '/trip': ['rider', 'driver', 'admin'],
+  '/wallet': ['rider', 'driver'],
 } as const satisfies Record<string, readonly Role[]>;
 export type ProtectedRoute = keyof typeof PROTECTED_ROUTES;
 
@@ -107,6 +110,7 @@ export function sideMenu(role: Role): MenuEntry[] {
     });
     menu.push(link('menu_promo', '/promos'), link('menu_push_notifications', '/notifications'), link('menu_settings', '/settings'));
   }
+  if (role === 'rider' || role === 'driver') menu.push(link('menu_wallet', '/wallet'));
   menu.push(link('menu_profile', '/profile'), { type: 'logout', labelKey: 'menu_logout' });
   return menu;
 }

@@ -1,6 +1,7 @@
 import type { TranslationKey } from './keys';
 import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking-form';
 import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
+import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -437,6 +438,7 @@ export const uiStringsEn = {
   set_bookLaterLeadMinutes_hint: 'Drivers are asked this long before the trip time (default {{default}}).',
   ...bookingFormStringsEn,
   ...bookingsStringsEn,
+  ...tripsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -855,4 +857,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   set_bookLaterLeadMinutes_hint: 'Se pregunta a los conductores con esta antelación a la hora del viaje (por defecto {{default}}).',
   ...bookingFormStringsEs,
   ...bookingsStringsEs,
+  ...tripsStringsEs,
 };

@@ -24,13 +24,16 @@ describe('§2 routes', () => {
     ['/addtowallet', ['admin']],
     ['/withdraws', ['admin']],
     ['/settings', ['admin']],
+    // Beyond the spec's table: the trip view and the own wallet.
+    ['/trip', ['rider', 'driver', 'admin']],
+    ['/wallet', ['rider', 'driver']],
   ] as const)('%s is for %j', (path, roles) => {
     for (const role of ROLES) expect(canVisit(path, role), role).toBe((roles as readonly Role[]).includes(role));
     expect(canVisit(path, undefined)).toBe(false);
   });
 
-  it('covers exactly the 16 protected routes', () => {
-    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(16);
+  it('covers exactly the 16 protected routes of the spec and the 2 of the trip work', () => {
+    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(18);
   });
 
   it.each(PUBLIC_ROUTES.map((p) => [p]))('%s is public', (path) => {
@@ -96,7 +99,7 @@ describe('§2 admin side menu', () => {
   });
 
   it.each(['rider', 'driver'] as const)('%s', (role) => {
-    expect(flat(sideMenu(role))).toEqual(['menu_home:/', 'menu_booking_history:/bookings', 'menu_profile:/profile', 'menu_logout']);
+    expect(flat(sideMenu(role))).toEqual(['menu_home:/', 'menu_booking_history:/bookings', 'menu_wallet:/wallet', 'menu_profile:/profile', 'menu_logout']);
   });
 
   it.each(ROLES.map((r) => [r]))('every link in the %s menu is visitable by that role', (role) => {

@@ -74,6 +74,17 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/users/fleet-admins-page')),
   },
   {
+    path: '/trip',
+    roles: ['rider', 'driver', 'admin'],
+    Component: lazy(() => import('../pages/trip/trip-page')),
+  },
+  {
+    path: '/wallet',
+    roles: ['rider', 'driver'],
+    menuKey: 'menu_wallet',
+    Component: lazy(() => import('../pages/wallet/wallet-page')),
+  },
+  {
     path: '/profile',
     roles: ['rider', 'admin', 'driver', 'fleetadmin'],
     menuKey: 'menu_profile',

@@ -1,6 +1,7 @@
 import { ServerMessage } from '../../../shared/src/contract/ws';
 
-type Listener = () => void;
+/** Tracking and chat events carry their point or message as `data`; other events say only that something changed. */
+type Listener = (data?: Record<string, unknown>) => void;
 
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -84,7 +85,7 @@ export class LiveConnection {
         return;
       }
       const msg = ServerMessage.safeParse(parsed);
-      if (msg.success && msg.data.type === 'event') this.notify(msg.data.topic);
+      if (msg.success && msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -97,8 +98,8 @@ export class LiveConnection {
     };
   }
 
-  private notify(topic: string): void {
-    for (const l of this.listeners.get(topic) ?? []) l();
+  private notify(topic: string, data?: Record<string, unknown>): void {
+    for (const l of this.listeners.get(topic) ?? []) l(data);
   }
 
   private notifyAll(): void {

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BookingView, Role } from '../../../../shared/src/contract';
 import { canAssignDriver, canCancel } from '../../../../shared/src/domain/booking-status';
 import { useApi } from '../../api/api-context';
@@ -30,6 +30,7 @@ import { BookingFilters } from './booking-filters';
 import { audienceTopic, bookingFormat } from './booking-format';
 import { fetchAllBookings, hasServerFilters, NO_SERVER_FILTERS, type ServerFilters } from './booking-query';
 import { CancelBookingModal } from './cancel-booking-modal';
+import { DriverActiveTrip } from './driver-active-trip';
 import { DriverOffers } from './driver-offers';
 import { DriverStatus } from './driver-status';
 
@@ -41,10 +42,10 @@ const INCOMPLETE_CANCEL_DELAY_MS = 1500;
 const BOOKING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The row actions a role can ever have (spec §4, §6): others never see them. */
-const ACTIONS_BY_ROLE: Record<Role, readonly ('view' | 'cancel' | 'assign')[]> = {
-  admin: ['view', 'cancel', 'assign'],
-  rider: ['view', 'cancel'],
-  driver: ['view'],
+const ACTIONS_BY_ROLE: Record<Role, readonly ('view' | 'trip' | 'cancel' | 'assign')[]> = {
+  admin: ['view', 'trip', 'cancel', 'assign'],
+  rider: ['view', 'trip', 'cancel'],
+  driver: ['view', 'trip'],
   fleetadmin: ['view'],
 };
 
@@ -71,6 +72,7 @@ export default function BookingsPage() {
 
   // The detail is a deep link (/bookings?id=BK…): protected routes are exact paths, so no /bookings/:id.
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const requestedId = searchParams.get('id');
   const detailId = requestedId && BOOKING_ID.test(requestedId) ? requestedId : undefined;
   const openDetail = useCallback(
@@ -176,6 +178,7 @@ export default function BookingsPage() {
   };
   const rowActions: ButtonDropdownProps.Item[] = [];
   if (allowed.includes('view')) rowActions.push({ id: 'view', text: t('view_booking') });
+  if (allowed.includes('trip')) rowActions.push({ id: 'trip', text: t('trip_open') });
   if (allowed.includes('cancel')) {
     const reason = selected ? cancelReason(selected) : undefined;
     rowActions.push({ id: 'cancel', text: t('cancel_booking'), disabled: reason !== undefined || cancellingId !== undefined, disabledReason: reason });
@@ -188,6 +191,7 @@ export default function BookingsPage() {
   const onAction = (id: string) => {
     if (!selected) return;
     if (id === 'view') openDetail(selected.id);
+    if (id === 'trip') navigate(`/trip?id=${encodeURIComponent(selected.id)}`);
     if (id === 'cancel') {
       if (selected.status === 'PAYMENT_PENDING') cancelIncomplete(selected);
       else setCancelTarget(selected);
@@ -242,6 +246,7 @@ export default function BookingsPage() {
         <ContentLayout header={<Header variant="h1" description={description}>{t('bookings_title')}</Header>}>
           <SpaceBetween size="l">
             {/* Cloudscape grid breakpoints follow the content width: side by side from 912 px. */}
+            <DriverActiveTrip uid={user.id} format={format} />
             <Grid gridDefinition={[{ colspan: { default: 12, s: 5 } }, { colspan: { default: 12, s: 7 } }]}>
               <DriverStatus format={format} />
               <DriverOffers uid={user.id} format={format} />

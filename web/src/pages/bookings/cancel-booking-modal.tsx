@@ -4,7 +4,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
@@ -18,6 +18,8 @@ export interface CancelBookingModalProps {
   booking: BookingView;
   onDismiss: () => void;
   onCancelled: (booking: BookingView) => void;
+  /** What cancelling costs, shown before the reason (the rider's trip view). */
+  notice?: ReactNode;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface CancelBookingModalProps {
  * cancels with it (the server records who cancelled). Mounted only while open, so the reasons
  * are read fresh each time.
  */
-export function CancelBookingModal({ booking, onDismiss, onCancelled }: CancelBookingModalProps) {
+export function CancelBookingModal({ booking, onDismiss, onCancelled, notice }: CancelBookingModalProps) {
   const { t } = useTranslation();
   const api = useApi();
   const load = useCallback((signal: AbortSignal) => api.fetchCancelReasons({}, { signal }), [api]);
@@ -76,6 +78,7 @@ export function CancelBookingModal({ booking, onDismiss, onCancelled }: CancelBo
     >
       <SpaceBetween size="m">
         <Box variant="p">{t('cancel_booking_text')}</Box>
+        {notice}
         <LoadErrorAlert error={reasons.error} onRetry={reasons.reload} />
         <FormField label={t('cancel_reason_field')} errorText={missing && !reason ? t('select_proper') : undefined}>
           <Select

@@ -6,7 +6,11 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '../../../../shared/src/contract';
+import Button from '@cloudscape-design/components/button';
 import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/client';
+import { useNotifications } from '../../app/notifications-context';
+import { errorText } from '../../components/error-text';
 import { EmptyState } from '../../components/empty-state';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
@@ -34,7 +38,7 @@ function countdown(ms: number): string {
 /**
  * The driver's "New booking offers" (spec §6: a driver sees the NEW bookings that list them),
  * re-read whenever `offers/<uid>` changes: a new round, an admin assignment, an expiry or a
- * withdrawal. Answering offers comes with the trip work.
+ * withdrawal. Accept takes the trip (of many drivers exactly one gets it); decline passes it on.
  */
 export function DriverOffers({ uid, format: f }: { uid: string; format: BookingFormat }) {
   const { t } = useTranslation();
@@ -44,6 +48,18 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
   useTopic(`offers/${uid}`, offers.reload);
   const items = offers.data?.items ?? [];
   const now = useNow(items.some((o) => o.expiresAt !== undefined));
+  const { notify } = useNotifications();
+  const [busy, setBusy] = useState<string>();
+
+  // Accepting makes the trip appear above (bookings/driver/<uid>); either answer removes the offer.
+  const answer = (o: Offer, accept: boolean) => {
+    setBusy(`${o.bookingId}:${accept}`);
+    const call = accept ? api.acceptBooking({ params: { id: o.bookingId }, body: {} }) : api.declineBooking({ params: { id: o.bookingId }, body: {} });
+    call.then(
+      () => { if (accept) notify({ id: 'offer-answer', type: 'success', messageKey: 'offer_accepted_notice' }); },
+      (e: unknown) => notify({ id: 'offer-answer', type: 'error', messageKey: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) }),
+    ).finally(() => { setBusy(undefined); offers.reload(); });
+  };
 
   const expiry = (o: Offer) => {
     // Plain text: a status icon in a half-width section would break this longer text mid-word.
@@ -93,6 +109,15 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
             ...(items.some((o) => o.bookLater)
               ? [{ id: 'bookLater', header: t('offer_scheduled_for'), content: (o: Offer) => (o.bookLater ? f.dateTime(o.tripdate) : '—') }]
               : []),
+            {
+              id: 'answer',
+              content: (o: Offer) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button variant="primary" loading={busy === `${o.bookingId}:true`} disabled={busy !== undefined || (o.expiresAt !== undefined && o.expiresAt <= now)} onClick={() => answer(o, true)} data-testid="offer-accept">{t('offer_accept')}</Button>
+                  <Button loading={busy === `${o.bookingId}:false`} disabled={busy !== undefined} onClick={() => answer(o, false)} data-testid="offer-decline">{t('offer_decline')}</Button>
+                </SpaceBetween>
+              ),
+            },
           ],
         }}
         data-testid="driver-offers"

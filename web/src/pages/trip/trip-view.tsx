@@ -1,0 +1,93 @@
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Steps, { type StepsProps } from '@cloudscape-design/components/steps';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookingView, Role } from '../../../../shared/src/contract';
+import { LazyTripMap } from '../../components/map/lazy-trip-map';
+import { STATUS_INDICATOR, type BookingFormat } from '../bookings/booking-format';
+import { TripChat } from './trip-chat';
+import './trip.css';
+import type { TripState } from './use-trip';
+
+const ORDER = ['NEW', 'ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PAID'] as const;
+const STEP_KEYS = ['trip_step_booked', 'trip_step_driver', 'trip_step_arrived', 'trip_step_riding', 'trip_step_reached', 'trip_step_paid'] as const;
+const CHAT_OPEN = new Set(['ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PENDING', 'PAID']);
+
+/** Where the trip is, as steps: done, the current one in progress, the rest to come. */
+function progress(b: BookingView): StepsProps.Step[] {
+  const at = b.status === 'PENDING' ? 4 : b.status === 'COMPLETE' ? 6 : b.status === 'PAYMENT_PENDING' ? 0 : ORDER.indexOf(b.status as (typeof ORDER)[number]);
+  return STEP_KEYS.map((key, i) => ({
+    header: key,
+    status: b.status === 'CANCELLED' ? 'stopped' : i < at || (i === at && b.status === 'PAID') ? 'success' : i === at ? 'in-progress' : 'pending',
+  }));
+}
+
+/**
+ * One trip as its people see it (the rider's trip view, the driver's active trip): progress,
+ * the driver and car, the time left, the map with the route and the driver's car moving, the
+ * trip's chat; `actions` holds what the viewer may do next.
+ */
+export function TripView({ trip, format: f, viewer, actions, notices }: {
+  trip: TripState & { booking: BookingView };
+  format: BookingFormat;
+  viewer: Role;
+  actions: ReactNode;
+  notices?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const b = trip.booking;
+  const steps = progress(b).map((s) => ({ ...s, header: t(s.header as string) }));
+  const etaText = trip.eta
+    ? `${t(trip.eta.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop')} ${f.duration(trip.eta.seconds)}`
+    : undefined;
+  const car = trip.point ? [{ id: 'driver', lat: trip.point.lat, lng: trip.point.lng, label: b.driver_name ?? t('trip_driver') }] : [];
+
+  const details = [
+    { label: t('col_booking_status'), value: <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator> },
+    ...(b.driver_name ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
+    ...(b.vehicle_number ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
+    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: b.customer_contact }] : []),
+    ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
+    ...(etaText && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: t(trip.eta!.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'), value: f.duration(trip.eta!.seconds) }] : []),
+    ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
+      ? [{ label: t('trip_code'), value: <span data-testid="trip-code"><Box variant="h2" padding="n">{b.otp}</Box><Box variant="small">{t('trip_code_hint')}</Box></span> }]
+      : []),
+    { label: t('col_pickup_address'), value: b.pickup.add },
+    { label: t('col_drop_address'), value: b.drop.add },
+    { label: t('trip_fare'), value: f.money(b.trip_cost) },
+    ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
+    ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),
+    ...(b.rating !== undefined ? [{ label: t('trip_rate_label'), value: `★ ${b.rating}` }] : []),
+    ...(b.pickup_image ? [{ label: t('trip_photo_pickup'), value: <img className="trip-photo" src={b.pickup_image} alt={t('trip_photo_pickup')} data-testid="trip-pickup-photo" /> }] : []),
+    ...(b.deliver_image ? [{ label: t('trip_photo_deliver'), value: <img className="trip-photo" src={b.deliver_image} alt={t('trip_photo_deliver')} data-testid="trip-deliver-photo" /> }] : []),
+    ...(viewer === 'driver' && (b.pickUpInstructions || b.deliveryInstructions)
+      ? [{ label: t('trip_instructions'), value: [b.pickUpInstructions, b.deliveryInstructions].filter(Boolean).join(' · ') }]
+      : []),
+  ];
+
+  return (
+    <SpaceBetween size="l">
+      {notices}
+      <Container header={<Header variant="h2" actions={actions}>{t('trip_title', { id: b.booking_id })}</Header>} data-testid="trip-view">
+        <SpaceBetween size="l">
+          {b.status === 'CANCELLED' ? null : <Steps steps={steps} ariaLabel={t('trip_progress')} data-testid="trip-steps" />}
+          <ColumnLayout columns={2} variant="text-grid">
+            <KeyValuePairs columns={1} items={details} />
+            <SpaceBetween size="xs">
+              <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} height={320} ariaLabel={t('trip_map')} />
+              {trip.point ? <Box variant="small" color="text-body-secondary" data-testid="trip-last-seen">{t('trip_last_seen', { time: f.time(trip.point.at) })}</Box> : null}
+              {b.status === 'NEW' ? <StatusIndicator type="loading">{t('trip_waiting_driver')}</StatusIndicator> : null}
+            </SpaceBetween>
+          </ColumnLayout>
+        </SpaceBetween>
+      </Container>
+      {CHAT_OPEN.has(b.status) && b.driver ? <TripChat bookingId={b.id} format={f} /> : null}
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,92 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WalletEntry } from '../../../../shared/src/contract';
+import { useApi } from '../../api/api-context';
+import { useSettings } from '../../app/settings-context';
+import { useAuth } from '../../auth/auth-context';
+import { EmptyState } from '../../components/empty-state';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useApiQuery } from '../../components/use-api-query';
+import { useFollow } from '../../components/use-follow';
+import { useTopic } from '../../live/use-topic';
+import { bookingFormat } from '../bookings/booking-format';
+
+const PAGE = 25;
+
+/**
+ * /wallet (beyond the spec's screens): the rider's or driver's balance (spec walletBalance) and
+ * its history (§3 Wallet history entry), newest first, older pages on demand. The balance lives
+ * on the profile, so `user/<uid>` events (every movement changes it) re-read both.
+ */
+export default function WalletPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { user } = useAuth();
+  const { settings } = useSettings();
+  const follow = useFollow();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const f = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const load = useCallback((signal: AbortSignal) => api.fetchWallet({ query: { limit: PAGE } }, { signal }), [api]);
+  const first = useApiQuery(load);
+  const [older, setOlder] = useState<{ items: WalletEntry[]; next?: string }>({ items: [] });
+  const [loadingMore, setLoadingMore] = useState(false);
+  useTopic(`user/${user?.id ?? ''}`, () => { setOlder({ items: [] }); first.reload(); }, user !== null);
+
+  const items = [...(first.data?.items ?? []), ...older.items];
+  const next = older.items.length ? older.next : first.data?.next;
+  const more = () => {
+    if (!next) return;
+    setLoadingMore(true);
+    api.fetchWallet({ query: { limit: PAGE, cursor: next } })
+      .then((page) => setOlder((o) => ({ items: [...o.items, ...page.items], next: page.next })))
+      .finally(() => setLoadingMore(false));
+  };
+  const balance = first.data?.balance;
+
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('wallet_description')}>{t('wallet_title')}</Header>}>
+      <SpaceBetween size="l">
+        <LoadErrorAlert error={first.error} onRetry={first.reload} />
+        <Container header={<Header variant="h2">{t('wallet_balance_now')}</Header>}>
+          <SpaceBetween size="s">
+            <Box variant="awsui-value-large" data-testid="wallet-balance">{balance === undefined ? '—' : f.money(balance)}</Box>
+            {balance !== undefined && balance < 0 ? <Alert type="warning">{t('wallet_owed')}</Alert> : null}
+          </SpaceBetween>
+        </Container>
+        <Table<WalletEntry>
+          header={<Header variant="h2" counter={first.data ? `(${items.length}${next ? '+' : ''})` : undefined}>{t('wallet_history')}</Header>}
+          items={items}
+          loading={first.loading && !first.data}
+          loadingText={t('loading')}
+          trackBy="txRef"
+          empty={<EmptyState title={t('wallet_empty')} />}
+          columnDefinitions={[
+            { id: 'date', header: t('wallet_col_date'), cell: (e) => f.dateTime(e.date) },
+            {
+              id: 'type', header: t('wallet_col_type'),
+              cell: (e) => <StatusIndicator type={e.type === 'Credit' ? 'success' : 'info'}>{t(`wallet_type_${e.type}`)}</StatusIndicator>,
+            },
+            { id: 'amount', header: t('wallet_col_amount'), cell: (e) => `${e.type === 'Credit' ? '+' : '−'}${f.money(e.amount)}` },
+            { id: 'reason', header: t('wallet_col_reason'), cell: (e) => t(`wallet_reason_${e.reason}`) },
+            {
+              id: 'booking', header: t('wallet_col_booking'),
+              cell: (e) => (e.bookingId ? <Link href={`/trip?id=${encodeURIComponent(e.bookingId)}`} onFollow={follow}>{e.bookingId}</Link> : '—'),
+            },
+          ]}
+          footer={next ? <Box textAlign="center"><Button onClick={more} loading={loadingMore}>{t('wallet_load_more')}</Button></Box> : undefined}
+          data-testid="wallet-history"
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
