@@ -14,7 +14,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0' },
+    // Simulated drivers drive fast, so a whole trip fits in a test.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0', SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

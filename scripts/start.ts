@@ -16,6 +16,8 @@ const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
 const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 /** A small simulated fleet near the demo city, so a newcomer can book at once; SIMULATED_DRIVERS=0 turns it off. */
 const simulatedDrivers = Number(process.env.SIMULATED_DRIVERS ?? 8);
+/** How fast the simulated drivers drive a trip, m/s (SIMULATED_SPEED; default 15, a brisk city drive). */
+const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 async function main() {
@@ -39,6 +41,7 @@ async function main() {
     step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);
     fleet = await startFleet({
       siteUrl: cloud.url, drivers: simulatedDrivers, near: `${DEMO_CITY.center.lat},${DEMO_CITY.center.lng}`, adminPassword: password,
+      tripSpeedMps: simulatedSpeed,
     }).catch((e: Error) => { console.log(`  ! simulated drivers not started: ${e.message}`); return undefined; });
   }
   cloud.markReady();

@@ -14,6 +14,8 @@ export interface TripMapProps {
   route?: { lat: number; lng: number }[];
   /** Other markers (e.g. drivers), drawn with the spec's 35x25 car marker. */
   drivers?: { id: string; lat: number; lng: number; label?: string }[];
+  /** Widen the view when a car drives out of it (a trip's own driver), rather than losing it. */
+  keepDriversInView?: boolean;
   /** When set, a click on the map reports the point (the form uses it to pick pickup or drop). */
   onPick?: (point: { lat: number; lng: number }) => void;
   /** Pixels; default 480 (spec §9). */

@@ -96,7 +96,7 @@ type MapState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'
  *
  * Default export so pages load it with `lazy()`: MapLibre stays out of their first chunk.
  */
-export default function TripMap({ pickup, drop, route, drivers, onPick, height = MAP_DEFAULT_HEIGHT, ariaLabel }: TripMapProps) {
+export default function TripMap({ pickup, drop, route, drivers, keepDriversInView, onPick, height = MAP_DEFAULT_HEIGHT, ariaLabel }: TripMapProps) {
   const { t } = useTranslation();
   const { mapStyle, mapCenter } = useConfig();
   const { settings } = useSettings();
@@ -240,7 +240,14 @@ export default function TripMap({ pickup, drop, route, drivers, onPick, height =
         cars.current.delete(id);
       }
     }
-  }, [map, drivers, t]);
+    const bounds = map.getBounds();
+    const outside = (drivers ?? []).filter((d) => !bounds.contains(toLngLat(d)));
+    if (keepDriversInView && outside.length) {
+      const all = new maplibregl.LngLatBounds();
+      for (const p of [...(drivers ?? []), ...(pickup ? [pickup] : []), ...(drop ? [drop] : [])]) all.extend(toLngLat(p));
+      map.fitBounds(all, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
+    }
+  }, [map, drivers, t, keepDriversInView, pickup, drop]);
   useEffect(() => {
     const current = cars.current;
     return () => {

@@ -7,6 +7,8 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
+import { useTopic } from '../../live/use-topic';
+import { useAuth } from '../../auth/auth-context';
 import { errorText } from '../../components/error-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
@@ -30,6 +32,9 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
   const api = useApi();
   const load = useCallback((signal: AbortSignal) => api.fetchDriverPresence({}, { signal }), [api]);
   const presence = useApiQuery(load);
+  // A trip taken or finished changes the profile's queue: the verdict (ready or busy) follows it.
+  const { user } = useAuth();
+  useTopic(`user/${user?.id ?? ''}`, presence.reload, user !== null);
   const [busy, setBusy] = useState(false);
   const [toggleError, setToggleError] = useState<unknown>(null);
 

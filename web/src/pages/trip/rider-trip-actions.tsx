@@ -33,6 +33,8 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
   const [busy, setBusy] = useState<string>();
   const [providers, setProviders] = useState<{ list: { name: string; link: string }[]; selected: string }>();
   const [rating, setRating] = useState('5');
+  // The rating dialog opens by itself once the trip is paid; closed, a button brings it back.
+  const [rateOpen, setRateOpen] = useState(true);
   const [, tick] = useState(0);
   // The fee grows with the minutes since acceptance: keep its text current while the dialog may open.
   useEffect(() => {
@@ -57,6 +59,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
     <>
       <SpaceBetween direction="horizontal" size="xs">
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
+        {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
         {payable ? (
           <Button
             variant="primary"
@@ -86,8 +89,8 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
         ) : null}
       </SpaceBetween>
 
-      {b.status === 'PAID' ? (
-        <Modal visible header={t('trip_rate')} onDismiss={() => undefined} closeAriaLabel={t('close')} data-testid="trip-rate"
+      {b.status === 'PAID' && rateOpen ? (
+        <Modal visible header={t('trip_rate')} onDismiss={() => setRateOpen(false)} closeAriaLabel={t('close')} data-testid="trip-rate"
           footer={
             <Box float="right">
               <SpaceBetween direction="horizontal" size="xs">

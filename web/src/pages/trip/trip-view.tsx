@@ -50,8 +50,8 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
 
   const details = [
     { label: t('col_booking_status'), value: <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator> },
-    ...(b.driver_name ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
-    ...(b.vehicle_number ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
+    ...(b.driver_name && viewer !== 'driver' ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
+    ...(b.vehicle_number && viewer !== 'driver' ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
     ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: b.customer_contact }] : []),
     ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
     ...(etaText && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: t(trip.eta!.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'), value: f.duration(trip.eta!.seconds) }] : []),
@@ -74,13 +74,13 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
   return (
     <SpaceBetween size="l">
       {notices}
-      <Container header={<Header variant="h2" actions={actions}>{t('trip_title', { id: b.booking_id })}</Header>} data-testid="trip-view">
+      <Container header={<Header variant="h2" actions={actions}>{viewer === 'driver' ? t('active_trip') : t('trip_progress')}</Header>} data-testid="trip-view">
         <SpaceBetween size="l">
           {b.status === 'CANCELLED' ? null : <Steps steps={steps} ariaLabel={t('trip_progress')} data-testid="trip-steps" />}
           <ColumnLayout columns={2} variant="text-grid">
             <KeyValuePairs columns={1} items={details} />
             <SpaceBetween size="xs">
-              <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} height={320} ariaLabel={t('trip_map')} />
+              <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} keepDriversInView height={320} ariaLabel={t('trip_map')} />
               {trip.point ? <Box variant="small" color="text-body-secondary" data-testid="trip-last-seen">{t('trip_last_seen', { time: f.time(trip.point.at) })}</Box> : null}
               {b.status === 'NEW' ? <StatusIndicator type="loading">{t('trip_waiting_driver')}</StatusIndicator> : null}
             </SpaceBetween>
