@@ -459,6 +459,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
           booking={booked}
           onClose={closeSuccess}
           onGoToBookings={goToBookings}
+          onOpenTrip={channel === 'rider' ? () => { const id = booked.id; reset(); navigate(`/trip?id=${encodeURIComponent(id)}`); } : undefined}
           goLabel={t(channel === 'admin' ? 'menu_booking_history' : 'bf_go_to_bookings')}
         />
       ) : null}

@@ -19,6 +19,8 @@ export interface BookingSuccessModalProps {
   onClose: () => void;
   /** The primary action: to the booking list (spec: taxi mode goes to /bookings; delivery pays there). */
   onGoToBookings: () => void;
+  /** The rider's own booking: follow it on the trip view. */
+  onOpenTrip?: () => void;
   goLabel: string;
 }
 
@@ -63,7 +65,7 @@ function DispatchState({ booking }: { booking: BookingView }) {
  * then shows its offers going out (`offersOut`, refreshed live through the `booking/<id>` topic)
  * until a driver accepts or it is cancelled.
  */
-export function BookingSuccessModal({ booking, onClose, onGoToBookings, goLabel }: BookingSuccessModalProps) {
+export function BookingSuccessModal({ booking, onClose, onGoToBookings, onOpenTrip, goLabel }: BookingSuccessModalProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { settings } = useSettings();
@@ -88,9 +90,14 @@ export function BookingSuccessModal({ booking, onClose, onGoToBookings, goLabel 
             <Button variant="link" onClick={onClose} data-testid="booking-success-close">
               {t('close')}
             </Button>
-            <Button variant="primary" onClick={onGoToBookings} data-testid="booking-success-go">
+            <Button variant={onOpenTrip ? 'normal' : 'primary'} onClick={onGoToBookings} data-testid="booking-success-go">
               {goLabel}
             </Button>
+            {onOpenTrip ? (
+              <Button variant="primary" onClick={onOpenTrip} data-testid="booking-success-trip">
+                {t('trip_open')}
+              </Button>
+            ) : null}
           </SpaceBetween>
         </Box>
       }
