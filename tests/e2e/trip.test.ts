@@ -156,4 +156,24 @@ describe('the trip in the browser', () => {
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('COMPLETE');
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
   }, 120_000);
+
+  it('an admin adds to a rider\'s wallet at /addtowallet; blank is refused with no_details_error; the rider\'s wallet shows the credit', async () => {
+    await admin.goto(`${siteUrl()}/addtowallet`);
+    await admin.getByTestId('add-to-wallet-submit').click();
+    await admin.getByText('Please fill in all the details.', { exact: true }).first().waitFor();
+    await admin.getByTestId('add-to-wallet-user').click();
+    await admin.getByText('Rita Rider').first().click();
+    await admin.getByTestId('add-to-wallet-amount').locator('input').fill('7.25');
+    const before = (await ok(rider, 'GET', '/me/wallet')).balance;
+    await admin.getByTestId('add-to-wallet-submit').click();
+    await admin.getByText('Wallet updated successfully.').first().waitFor();
+    await fullShot(admin, 'add-to-wallet-desktop');
+    await admin.setViewportSize(PHONE);
+    await fullShot(admin, 'add-to-wallet-phone');
+    await admin.setViewportSize(DESKTOP);
+    expect((await ok(rider, 'GET', '/me/wallet')).balance).toBeCloseTo(before + 7.25, 2);
+    await rider.goto(`${siteUrl()}/wallet`);
+    await rider.getByTestId('wallet-history').getByText('Credit from the administrator').first().waitFor();
+    await fullShot(rider, 'wallet-rider-desktop');
+  }, 60_000);
 });

@@ -455,7 +455,7 @@ describe('the trip', () => {
     expect(extraActions('fetchTracking')).toEqual(['geo:CalculateRoute']);
     // Trip photos are private: uploads are presigned, lists and details carry presigned read links.
     for (const op of ['createTripPhotoUploadUrl', 'setTripPhoto', 'fetchBooking', 'fetchBookings']) expect(extraActions(op), op).toEqual(uploads);
-    for (const op of ['acceptBooking', 'arriveBooking', 'startTrip', 'settleBooking', 'payBooking', 'completeBooking', 'fetchChat', 'sendChatMessage', 'fetchWallet']) {
+    for (const op of ['acceptBooking', 'arriveBooking', 'startTrip', 'settleBooking', 'payBooking', 'completeBooking', 'fetchChat', 'sendChatMessage', 'fetchWallet', 'addToWallet']) {
       expect(extraActions(op), op).toEqual([]);
     }
   });

@@ -78,6 +78,7 @@ export const contract = {
   createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,
   setTripPhoto: trips.setTripPhoto,
   fetchWallet: trips.fetchWallet,
+  addToWallet: trips.addToWallet,
 } as const;
 
 export type Contract = typeof contract;

@@ -177,3 +177,14 @@ export const fetchWallet = route({
   query: PageQuery.strict(),
   response: page(WalletEntry).extend({ balance: z.number() }),
 });
+
+/** Spec §5 Add to wallet: parsed as a float, blank meaning 0; the server checks it (no_details_error). */
+const WalletAmount = z.union([z.number(), z.string().trim().max(20)]);
+
+export const addToWallet = route({
+  method: 'POST', path: '/wallets/{uid}/credits', operationId: 'addToWallet', area: 'users', auth: ['admin'],
+  summary: 'Spec §6: an admin credits a rider\'s or driver\'s wallet (a Credit entry, reference AdminCredit); an amount above 0 with at most two decimals, else no_details_error; a retry with the same Idempotency-Key header credits once',
+  params: z.object({ uid: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }),
+  body: z.object({ amount: WalletAmount }).strict(),
+  response: z.object({ uid: z.string(), credited: Money, balance: z.number(), message: z.literal('wallet_updated') }),
+});

@@ -18,6 +18,7 @@ export const NOTIFICATIONS = {
   booking_paid: { title: 'Payment received', body: 'Booking {{id}} is paid: {{fare}} ({{mode}}).' },
   share_credited: { title: 'Trip paid', body: 'Booking {{id}} is paid ({{mode}}). Your share of {{share}} is in your wallet.' },
   trip_rated: { title: 'New rating', body: 'The rider rated booking {{id}} {{rating}} of 5.' },
+  wallet_credited: { title: 'Wallet credited', body: 'An administrator added {{amount}} to your wallet.' },
   trip_cancelled: { title: 'Trip cancelled', body: 'Booking {{id}} was cancelled by the {{by}}: {{reason}}{{fee}}' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;

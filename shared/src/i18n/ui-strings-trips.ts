@@ -102,6 +102,7 @@ export const tripsStringsEn = {
   wallet_reason_Withdrawal: 'Withdrawal',
   wallet_reason_ReferralBonus: 'Referral bonus',
   wallet_reason_Refund: 'Refund',
+  add_to_wallet_user: 'Choose a user',
 } as const;
 
 export const tripsStringsEs: Record<keyof typeof tripsStringsEn, string> = {
@@ -201,4 +202,5 @@ export const tripsStringsEs: Record<keyof typeof tripsStringsEn, string> = {
   wallet_reason_Withdrawal: 'Retirada',
   wallet_reason_ReferralBonus: 'Bono por referido',
   wallet_reason_Refund: 'Reembolso',
+  add_to_wallet_user: 'Elige un usuario',
 };

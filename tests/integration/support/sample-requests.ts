@@ -188,6 +188,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   createTripPhotoUploadUrl: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }),
   setTripPhoto: async () => ({ path: `/bookings/${await freshBooking()}/photos/deliver_image`, body: {} }),
   fetchWallet: async () => ({ path: '/me/wallet' }),
+  addToWallet: async () => ({ path: `/wallets/${await freshFleetDriver()}/credits`, body: { amount: '1.50' } }),
 };
 
 /**

@@ -74,6 +74,12 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/users/fleet-admins-page')),
   },
   {
+    path: '/addtowallet',
+    roles: ['admin'],
+    menuKey: 'menu_add_to_wallet',
+    Component: lazy(() => import('../pages/addtowallet/add-to-wallet-page')),
+  },
+  {
     path: '/trip',
     roles: ['rider', 'driver', 'admin'],
     Component: lazy(() => import('../pages/trip/trip-page')),
