@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -105,6 +106,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // Nothing here can reach Amazon Location, SQS or EventBridge Scheduler: their local stand-ins.
       GEO_PROVIDER: 'offline',
       JOB_DELIVERY: 'table',
+      // No provider account exists here: the built-in test gateway plays every payment provider,
+      // signing its confirmations with a key from the environment (no secret store either).
+      PAYMENT_TEST_GATEWAY: 'on',
+      SECRETS_SOURCE: 'env',
+      TEST_GATEWAY_SECRET: process.env.TEST_GATEWAY_SECRET || randomBytes(32).toString('hex'),
     };
     Object.assign(process.env, env);
 

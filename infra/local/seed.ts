@@ -48,10 +48,11 @@ const carTypes: Omit<CarType, 'createdAt' | 'version'>[] = [
   },
 ];
 
+/** The built-in test gateway plays each of them (its page approves or declines). */
 const demoProviders: ProviderItem[] = [
-  { name: 'stripe', link: '/api/payments/stripe/link', enabled: true },
-  { name: 'paypal', link: '/api/payments/paypal/link', enabled: true },
-  { name: 'braintree', link: '/api/payments/braintree/link', enabled: false },
+  { name: 'stripe', link: '/api/payments/gateway/stripe', enabled: true },
+  { name: 'paypal', link: '/api/payments/gateway/paypal', enabled: true },
+  { name: 'braintree', link: '/api/payments/gateway/braintree', enabled: false },
 ];
 
 const cancelReasons = ['Driver is taking too long', 'Changed my mind', 'Booked by mistake', 'Found another ride', 'Other'];
@@ -86,7 +87,7 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
   for (const [order, pack] of bundledLanguagePacks.entries()) {
     await settingsRepository.putLanguage({ ...pack, isDefault: order === 0 }, order);
   }
-  // Spec §3 payment providers; the links are where the checkout form posts (the money work serves them).
+  // Spec §3 payment providers; the links are where the checkout form posts.
   for (const p of demoProviders) await providerRepository.put(p);
 
   step('Seeding demo users');

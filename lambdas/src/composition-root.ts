@@ -21,7 +21,17 @@ import { licenseChecker } from './adapters/license/license-check';
 import { s3Uploads } from './adapters/s3/uploads';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
+import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
+import { stripeGateway } from './adapters/payments/stripe-gateway';
+import { testGateway } from './adapters/payments/test-gateway';
+import { envSecrets, secretsManagerSecrets } from './adapters/secrets/secrets';
 import { config } from './config';
+import type { PaymentGateway, SecretSource } from './ports/payments';
+
+let secretStore: SecretSource | undefined;
+const secrets = (): SecretSource => (secretStore ??= config().SECRETS_SOURCE === 'env' ? envSecrets : secretsManagerSecrets());
+let gatewayAdapters: { test: PaymentGateway; stripe: PaymentGateway } | undefined;
+const gateways = () => (gatewayAdapters ??= { test: testGateway(secrets()), stripe: stripeGateway(secrets()) });
 
 /**
  * The one place where ports meet adapters. Adapters read their endpoints from config, so the same
@@ -51,6 +61,16 @@ export const deps = {
   geo: () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo),
   /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
   jobs: () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue),
+  payments: paymentRepository,
+  gatewayPayments: gatewayPaymentRepository,
+  secrets,
+  /** Which adapter plays a provider: Stripe's where switched on, else the test gateway where switched on, else none. */
+  gateway: (provider: string): PaymentGateway | undefined => {
+    if (provider === 'stripe' && config().STRIPE === 'on') return gateways().stripe;
+    return config().PAYMENT_TEST_GATEWAY === 'on' ? gateways().test : undefined;
+  },
+  testGatewayOn: () => config().PAYMENT_TEST_GATEWAY === 'on',
+  siteOrigins: () => config().SITE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
   /** Booking ids and trip codes from the platform's CSPRNG: they are not guessable. */
   random: () => randomInt(0, 2 ** 32) / 2 ** 32,
 };

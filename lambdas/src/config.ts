@@ -36,6 +36,22 @@ const Env = z.object({
   SCHEDULER_ROLE_ARN: z.string().default(''),
   SCHEDULE_GROUP: z.string().default('default'),
   SQS_ENDPOINT: z.string().url().optional(),
+  /**
+   * The built-in test gateway plays every provider that has no real adapter switched on. It
+   * approves whatever its page is told to, so it is for the local cloud, tests and dev stages only.
+   */
+  PAYMENT_TEST_GATEWAY: z.enum(['on', 'off']).default('off'),
+  /** Stripe's adapter plays the `stripe` provider (keys in the Stripe secret). */
+  STRIPE: z.enum(['on', 'off']).default('off'),
+  /** Where secrets live: Secrets Manager (by ARN), or the environment where no secret store exists. */
+  SECRETS_SOURCE: z.enum(['aws', 'env']).default('aws'),
+  TEST_GATEWAY_SECRET_ARN: z.string().default(''),
+  STRIPE_SECRET_ARN: z.string().default(''),
+  TEST_GATEWAY_SECRET: z.string().default(''),
+  /** JSON {"apiKey","webhookSecret"}, for SECRETS_SOURCE=env. */
+  STRIPE_SECRET: z.string().default(''),
+  /** Site origins (comma-separated, `*` for any) a provider may send the browser back to. */
+  SITE_ORIGINS: z.string().default('*'),
   SCHEDULER_ENDPOINT: z.string().url().optional(),
 });
 export type Config = z.infer<typeof Env> & { jwtIssuer: string };

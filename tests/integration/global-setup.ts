@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
       password,
       tableName: process.env.TABLE_NAME,
       dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
+      gatewaySecret: process.env.TEST_GATEWAY_SECRET,
     };
     project.provide('endpoints', endpoints);
     return;
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide('endpoints', {
     apiUrl: cloud.apiUrl, wsUrl: cloud.wsUrl, cognitoEndpoint: cloud.cognitoEndpoint, region: cloud.region,
     userPoolClientId: cloud.userPoolClientId, userPoolId: cloud.userPoolId, siteUrl: cloud.url, password,
-    tableName: cloud.tableName, dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
+    tableName: cloud.tableName, dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, gatewaySecret: process.env.TEST_GATEWAY_SECRET,
   } satisfies Endpoints);
   return async () => {
     await cloud.stop();

@@ -10,7 +10,7 @@ import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
 import { admitCaller, type Account } from '../use-cases/admit-caller';
 import { logger } from '../observability/logger';
 import { callerFromClaims, type Caller } from './caller';
-import { errorResponse, jsonResponse, messageFor } from './responses';
+import { errorResponse, jsonResponse, messageFor, redirectResponse } from './responses';
 
 export interface HttpInput<R extends AnyRoute> {
   params: ParamsOf<R>;
@@ -76,7 +76,7 @@ async function run(
     // Input first: the preload may name items the input points at.
     const params = parsePart(route.params, event.pathParameters ?? {}, 'params');
     const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query');
-    const body = route.body ? parsePart(route.body, parseJson(event), 'body') : undefined;
+    const body = route.body ? parsePart(route.body, readBody(event, route.bodyEncoding ?? 'json'), 'body') : undefined;
     const headers = lowerCaseHeaders(event.headers);
     let account: Account | undefined;
     let preloaded: (Record<string, unknown> | undefined)[] = [];
@@ -93,6 +93,7 @@ async function run(
       logger.error('response does not match contract', { operationId: route.operationId, issues: checked.error.issues });
       return errorResponse(500, 'internal_error', messageFor('internal_error'));
     }
+    if (route.redirect) return redirectResponse((checked.data as { location: string }).location);
     return jsonResponse(route.status ?? 200, checked.data);
   } catch (e) {
     if (e instanceof DomainError) {
@@ -104,9 +105,12 @@ async function run(
   }
 }
 
-function parseJson(event: APIGatewayProxyEvent): unknown {
-  if (event.body == null || event.body === '') return undefined;
+function readBody(event: APIGatewayProxyEvent, encoding: 'json' | 'form' | 'raw'): unknown {
+  if (event.body == null || event.body === '') return encoding === 'raw' ? '' : undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (encoding === 'raw') return raw;
+  // A form post: repeated names keep their last value, as a browser's single-valued fields never repeat.
+  if (encoding === 'form') return Object.fromEntries(new URLSearchParams(raw));
   try {
     return JSON.parse(raw);
   } catch {

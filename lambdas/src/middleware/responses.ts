@@ -17,3 +17,8 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyResu
 export function errorResponse(status: number, code: string, message: string, details?: { path: string; message: string }[]): APIGatewayProxyResult {
   return jsonResponse(status, { error: { code, message, ...(details ? { details } : {}) } });
 }
+
+/** A browser's form post answered with the page it goes to next (303: the follow-up is a GET). */
+export function redirectResponse(location: string): APIGatewayProxyResult {
+  return { statusCode: 303, headers: { location, 'cache-control': 'no-store' }, body: '' };
+}

@@ -1,6 +1,7 @@
 import type { BookingPoint } from '../../../shared/src/contract/bookings';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { LatLng } from '../../../shared/src/domain/distance';
+import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import type { OutgoingMessage } from './notifier';
 
 /** Spec §3 Payment packet as stored (minor units). */
@@ -93,6 +94,11 @@ export interface BookingRecord {
   distance?: number;
   prepaid?: boolean;
   payment_mode?: 'cash' | 'wallet' | 'card';
+  /** The provider that took a card payment. */
+  gateway?: string;
+  /** Spec §3 promo_applied / promo_details: the promo whose discount `discount` is. */
+  promo_applied?: boolean;
+  promo_details?: { id: string; promo_name: string; promo_discount_type: 'flat' | 'percentage'; promo_discount_value: number; discount: number };
   paymentPacket?: PaymentPacket;
   customer_paid?: number;
   discount?: number;
@@ -173,7 +179,8 @@ export interface BookingStore {
    */
   offerRound(current: BookingRecord, round: OfferRound): Promise<BookingRecord>;
   /** Cancels if the booking is still at `current.version`, revoking every live offer; 409 otherwise. */
-  cancel(current: BookingRecord, change: { reason: string; cancelledBy: 'rider' | 'admin' | 'system'; at: number; messages: OutgoingMessage[] }): Promise<BookingRecord>;
+  /** `movements`: a prepaid booking's refund to the rider's wallet, in the same transaction. */
+  cancel(current: BookingRecord, change: { reason: string; cancelledBy: 'rider' | 'admin' | 'system'; at: number; messages: OutgoingMessage[]; movements?: WalletMovement[] }): Promise<BookingRecord>;
   /** Admin assignment: one offer without expiry, the driver checked in the same transaction; 409 when the booking or the driver changed. */
   assign(current: BookingRecord, offer: OfferRecord, messages: OutgoingMessage[]): Promise<BookingRecord>;
   /** A driver's live offers (not expired at `now`), soonest expiry first. */

@@ -52,6 +52,10 @@ export interface TripChange {
   movements?: WalletMovement[];
   earnings?: { addition: EarningsAddition; day: string; month: string; driver: { uid: string; name: string; vehicleNumber?: string }; fleet?: string };
   messages: OutgoingMessage[];
+  /** The checkout this step closes (a provider's confirmation): it must still be OPEN. */
+  payment?: { orderId: string; status: 'PAID'; providerRef: string };
+  /** A promo applied to this booking: its use counted, never beyond its limit, once per booking. */
+  promoUse?: { promoId: string; limit: number };
 }
 
 export interface TripStore {

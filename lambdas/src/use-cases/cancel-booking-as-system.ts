@@ -1,10 +1,12 @@
+import { refundMovements } from '../../../shared/src/domain/trip-settlement';
 import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 
 /**
  * The system gives up on a booking nobody took: cancelled with a clear reason, every live offer
- * revoked, the rider told, the drivers who still held offers told it is gone.
+ * revoked, the rider told, the drivers who still held offers told it is gone; a prepaid booking's
+ * payment goes back to the rider's wallet.
  */
 export async function cancelBookingAsSystem(
   deps: { bookings: BookingStore },
@@ -18,5 +20,5 @@ export async function cancelBookingAsSystem(
       to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
     })),
   ];
-  return deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages });
+  return deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages, movements: refundMovements(booking) });
 }

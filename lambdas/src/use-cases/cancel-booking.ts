@@ -2,6 +2,7 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertTransition, CANCELLABLE_STATUSES } from '../../../shared/src/domain/booking-status';
 import { cancellationFee, minutesBetween } from '../../../shared/src/domain/cancellation-fee';
 import { formatMoney } from '../../../shared/src/domain/money';
+import { refundMovements } from '../../../shared/src/domain/trip-settlement';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
@@ -44,7 +45,7 @@ export async function cancelBooking(
     messages.push({ to: booking.customer, kind: 'booking_cancelled', ...renderNotification('booking_cancelled', { id: booking.id, reason }), bookingId: booking.id });
   }
   if (assigned) return cancelAssigned(deps, account, booking, reason, cancelledBy);
-  const cancelled = await deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages });
+  const cancelled = await deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages, movements: refundMovements(booking) });
   return presentBooking(cancelled, { role: me.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
 }
 
@@ -62,13 +63,20 @@ async function cancelAssigned(
   const now = deps.now().getTime();
   const driver = booking.driver!;
   const slabFee = cancelledBy === 'rider' ? cancellationFee(booking.cancelSlab, minutesBetween(booking.acceptTime ?? now, now)) : 0;
-  const fee = Math.min(slabFee, Math.max(0, account.profile.walletBalance));
-  const movements: WalletMovement[] = fee > 0
-    ? [
-        { uid: booking.customer, type: 'Debit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
-        { uid: driver, type: 'Credit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
-      ]
-    : [];
+  // A prepaid trip's money comes back first, so the fee can be taken from it.
+  const refund = refundMovements(booking);
+  const refunded = refund.reduce((sum, m) => sum + m.amount, 0);
+  const riderBalance = cancelledBy === 'rider' ? account.profile.walletBalance : 0;
+  const fee = Math.min(slabFee, Math.max(0, riderBalance + refunded));
+  const movements: WalletMovement[] = [
+    ...refund,
+    ...(fee > 0
+      ? [
+          { uid: booking.customer, type: 'Debit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
+          { uid: driver, type: 'Credit', amount: fee, reason: 'CancellationFee', txRef: `booking:${booking.id}:cancel-fee`, bookingId: booking.id },
+        ] satisfies WalletMovement[]
+      : []),
+  ];
   const next = advance(booking, 'CANCELLED', {
     reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
   });

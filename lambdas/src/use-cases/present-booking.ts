@@ -14,7 +14,7 @@ const priced = (p: StoredPricedItem | undefined) => (p ? { description: p.descri
 export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
   const {
     asked: _asked, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
-    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, ...rest
+    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, ...rest
   } = b;
   const money = (v: number | undefined) => (v === undefined ? undefined : toDecimal(v));
   const mask = (viewer.role === 'admin' || viewer.role === 'fleetadmin') && !viewer.criticalEdits;
@@ -39,6 +39,13 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
         customer_paid: toDecimal(paymentPacket.customer_paid), cardPaymentAmount: toDecimal(paymentPacket.cardPaymentAmount),
         discount_amount: toDecimal(paymentPacket.discount_amount), usedWalletMoney: toDecimal(paymentPacket.usedWalletMoney),
         cashPaymentAmount: toDecimal(paymentPacket.cashPaymentAmount), payableAmount: toDecimal(paymentPacket.payableAmount),
+      },
+    } : {}),
+    ...(promo ? {
+      promo_details: {
+        ...promo,
+        discount: toDecimal(promo.discount),
+        promo_discount_value: promo.promo_discount_type === 'flat' ? toDecimal(promo.promo_discount_value) : promo.promo_discount_value,
       },
     } : {}),
     ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),

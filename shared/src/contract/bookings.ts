@@ -150,6 +150,9 @@ export const BookingView = z.object({
   cancellation_fee: Money.optional(),
   /** Paid before the trip (delivery mode, through a provider): the driver collects nothing. */
   prepaid: z.boolean().optional(),
+  /** Spec §3: the promo whose discount `discount` is. */
+  promo_applied: z.boolean().optional(),
+  promo_details: z.object({ id: z.string(), promo_name: z.string(), promo_discount_type: z.enum(['flat', 'percentage']), promo_discount_value: z.number(), discount: Money }).optional(),
   /** Spec §3 Payment packet, saved by Pay now. */
   paymentPacket: z.object({
     appcat: z.string(), payment_mode: z.string(), customer_paid: Money, cardPaymentAmount: Money, discount_amount: Money,

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { ErrorBody, type AnyRoute } from './route';
 
+const BODY_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded', raw: 'text/plain' } as const;
+
 /**
  * OpenAPI 3.1 from the route table. 3.1 speaks JSON Schema 2020-12, which zod emits natively,
  * so no converter library is needed.
@@ -23,9 +25,11 @@ export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string;
       summary: r.summary,
       tags: [r.area],
       ...(parameters.length ? { parameters } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { [BODY_TYPES[r.bodyEncoding ?? 'json']]: { schema: schema(r.body, 'input') } } } } : {}),
       responses: {
-        [String(r.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
+        [String(r.status ?? 200)]: r.redirect
+          ? { description: 'See other: the Location header says where the browser goes next' }
+          : { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
         '4XX': { description: 'Bad input, not signed in, not allowed, not found or conflict', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
       },
       ...(r.auth === 'public' ? { security: [] } : { security: [{ cognito: [] }], 'x-roles': r.auth }),

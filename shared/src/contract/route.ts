@@ -33,6 +33,15 @@ export interface RouteDef<
    * API Gateway method settings in CDK, a token bucket with the same numbers in the local cloud.
    */
   throttle?: { ratePerSecond: number; burst: number };
+  /**
+   * How the request body arrives: JSON (the default), an HTML form post
+   * (application/x-www-form-urlencoded, parsed into an object before validation), or raw text
+   * handed to the use case untouched (a payment provider's webhook, whose signature covers the
+   * exact bytes).
+   */
+  bodyEncoding?: 'json' | 'form' | 'raw';
+  /** The response is a 303 redirect to the `location` the handler returns (a browser form post). */
+  redirect?: boolean;
 }
 
 export function route<

@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
 import * as geo from './geo';
+import * as payments from './payments';
 import * as catalog from './catalog';
 import * as promos from './promos';
 import * as settings from './settings';
@@ -79,6 +80,13 @@ export const contract = {
   setTripPhoto: trips.setTripPhoto,
   fetchWallet: trips.fetchWallet,
   addToWallet: trips.addToWallet,
+  checkout: payments.checkout,
+  fetchPayment: payments.fetchPayment,
+  confirmPayment: payments.confirmPayment,
+  applyPromo: payments.applyPromo,
+  testGatewayPay: payments.testGatewayPay,
+  fetchGatewayPayment: payments.fetchGatewayPayment,
+  decideGatewayPayment: payments.decideGatewayPayment,
 } as const;
 
 export type Contract = typeof contract;

@@ -37,3 +37,12 @@ export function settlementMovements(trip: SettledTrip, mode: PaymentMode): { mov
     cardPaymentAmount: mode === 'card' ? customerPaid : 0,
   };
 }
+
+/**
+ * A prepaid booking that will not happen (cancelled before the trip) gives the rider their money
+ * back as wallet credit, once: the txRef derives from the booking.
+ */
+export function refundMovements(b: { id: string; customer: string; prepaid?: boolean; customer_paid?: number }): WalletMovement[] {
+  if (!b.prepaid || !b.customer_paid || b.customer_paid <= 0) return [];
+  return [{ uid: b.customer, type: 'Credit', amount: b.customer_paid, reason: 'Refund', txRef: `booking:${b.id}:refund`, bookingId: b.id }];
+}

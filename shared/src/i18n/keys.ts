@@ -103,6 +103,15 @@ export const TECHNICAL_KEYS = [
   'insufficient_balance',
   'trip_code_mismatch',
   'not_your_trip',
+  'invalid_signature',
+  'payment_mismatch',
+  'payment_closed',
+  'not_payable',
+  'promo_invalid',
+  'promo_out_of_date',
+  'promo_min_order',
+  'promo_exhausted',
+  'promo_already_applied',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -20,6 +20,11 @@ export const NOTIFICATIONS = {
   trip_rated: { title: 'New rating', body: 'The rider rated booking {{id}} {{rating}} of 5.' },
   wallet_credited: { title: 'Wallet credited', body: 'An administrator added {{amount}} to your wallet.' },
   trip_cancelled: { title: 'Trip cancelled', body: 'Booking {{id}} was cancelled by the {{by}}: {{reason}}{{fee}}' },
+  booking_prepaid: { title: 'Payment received', body: 'Booking {{id}} is paid ({{fare}}). We are finding you a driver.' },
+  wallet_topped_up: { title: 'Wallet topped up', body: '{{amount}} was added to your wallet.' },
+  payment_credited: { title: 'Payment kept as credit', body: 'Your payment of {{amount}} arrived after booking {{id}} no longer needed it, so it is in your wallet.' },
+  payment_declined: { title: 'Payment declined', body: 'The payment of {{amount}} was declined by {{provider}}.' },
+  booking_refunded: { title: 'Payment refunded', body: 'Booking {{id}} was cancelled; {{amount}} is back in your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;
 

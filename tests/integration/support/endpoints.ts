@@ -15,6 +15,8 @@ export interface Endpoints {
   /** The table itself, for the few tests that drive a use case directly (a job racing itself); empty against a bare API. */
   tableName?: string;
   dynamoEndpoint?: string;
+  /** The test gateway's signing key, for tests that play the gateway (forged, replayed, tampered confirmations). */
+  gatewaySecret?: string;
 }
 
 export const endpoints = (): Endpoints => inject('endpoints');
@@ -51,7 +53,7 @@ export async function idToken(email: string, password = endpoints().password): P
 export interface ApiResult<T = unknown> { status: number; body: T; headers: Headers }
 
 /** One REST call. `token` is an ID token or a raw Authorization value; `rawBody` skips JSON encoding. */
-export async function api<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; rawBody?: string; authorization?: string } = {}): Promise<ApiResult<T>> {
+export async function api<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; rawBody?: string; authorization?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.authorization) headers.authorization = opts.authorization;
@@ -59,7 +61,9 @@ export async function api<T = any>(method: string, path: string, opts: { token?:
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${endpoints().apiUrl}${path}`, { method, headers, body });
+  Object.assign(headers, opts.headers);
+  // A redirect is an answer to look at (the test gateway's), not something to follow.
+  const res = await fetch(`${endpoints().apiUrl}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* keep text */ }

@@ -1,7 +1,9 @@
 import type { OperationId } from '../../../shared/src/contract/routes';
 import { api, DEMO, idToken } from './endpoints';
+import { formBody, signedNotice } from './payments';
 
-export interface Sample { path: string; body?: unknown }
+/** `rawBody` and `headers` carry what is not JSON: a form post, a provider's signed webhook. */
+export interface Sample { path: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }
 
 const SF = { lat: 37.7749, lng: -122.4194, add: 'San Francisco, CA, US' };
 const OAKLAND = { lat: 37.8044, lng: -122.2712, add: 'Oakland, CA, US' };
@@ -189,7 +191,45 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   setTripPhoto: async () => ({ path: `/bookings/${await freshBooking()}/photos/deliver_image`, body: {} }),
   fetchWallet: async () => ({ path: '/me/wallet' }),
   addToWallet: async () => ({ path: `/wallets/${await freshFleetDriver()}/credits`, body: { amount: '1.50' } }),
+  checkout: async () => ({ path: '/payments/checkout', body: { kind: 'topup', amount: '5.00', provider: 'paypal' } }),
+  fetchPayment: async () => ({ path: `/payments/${(await riderTopUp()).orderId}` }),
+  // A genuine, signed "declined" for a fresh checkout: harmless, and accepted.
+  confirmPayment: async () => {
+    const c = await riderTopUp();
+    const signed = signedNotice({ transaction_id: `gtx_${unique()}`, order_id: c.orderId, amount: c.fields.amount!, currency: c.fields.currency!, status: 'declined' });
+    return { path: '/payments/webhooks/paypal', rawBody: signed.body, headers: signed.headers };
+  },
+  applyPromo: async () => {
+    const res = await api('POST', '/promos', { token: await idToken(DEMO.admin), body: { ...samplePromo(), min_order: 0 } });
+    return { path: `/bookings/${await freshBooking()}/promo`, body: { code: res.body.promo_name } };
+  },
+  testGatewayPay: async () => ({ path: '/payments/gateway/paypal', ...gatewayForm() }),
+  fetchGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}` }),
+  decideGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}`, body: { decision: 'decline' } }),
 };
+
+/** A top-up checkout of rider1's. */
+async function riderTopUp(): Promise<{ orderId: string; fields: Record<string, string> }> {
+  const res = await api('POST', '/payments/checkout', { token: await idToken(DEMO.rider), body: { kind: 'topup', amount: '5.00', provider: 'paypal' } });
+  if (res.status !== 201) throw new Error(`could not check out: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A form as a browser posts it to the test gateway, for an order that is not ours (the gateway does not know). */
+function gatewayForm(): { rawBody: string; headers: Record<string, string> } {
+  return {
+    rawBody: formBody({ order_id: `ord_${unique()}matrix0000000000`, amount: '5.00', currency: 'USD', product_name: 'Matrix', first_name: 'Mat', last_name: 'Rix', quantity: '1', cust_id: 'x', mobile_no: '+15550000000', email: 'matrix@example.com' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+async function gatewayPaymentId(): Promise<string> {
+  const res = await api('POST', '/payments/gateway/paypal', gatewayForm());
+  const location = res.headers.get('location') ?? '';
+  const id = new URL(location, 'http://x').searchParams.get('payment');
+  if (res.status !== 303 || !id) throw new Error(`the test gateway did not take the form: ${res.status} ${location}`);
+  return id;
+}
 
 /**
  * Allowed callers the rules still turn away: the role passed, and the use case answers. A rider's
@@ -219,6 +259,8 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   fetchTracking: { rider: 404, admin: 404, driver: 404, fleetadmin: 404 },
   fetchChat: { driver: 404 },
   sendChatMessage: { rider: 409, admin: 409, driver: 404 },
+  // rider1's payment is not a driver's to read.
+  fetchPayment: { driver: 404 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */

@@ -5,6 +5,8 @@ import type { OutgoingMessage } from '../../ports/notifier';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
+import { ledgerItems } from './wallet-repository';
+import type { WalletMovement } from '../../../../shared/src/domain/wallet-ledger';
 
 /** Bookings before this year do not exist: the admin list stops walking back here. */
 export const FIRST_BOOKING_YEAR = 2020;
@@ -49,6 +51,11 @@ export function messageItems(messages: readonly OutgoingMessage[], at: number): 
     const id = randomUUID();
     return { Put: { Item: { ...keys.message(m.to, at, id), id, at, ...m, expiresAt: Math.floor(at / 1000) + MESSAGE_TTL_SECONDS } } };
   });
+}
+
+function refundItems(movements: WalletMovement[], at: number): TransactItem[] {
+  const { balances, entries } = ledgerItems(movements, at);
+  return [...balances, ...entries];
 }
 
 /** Offer puts that never overwrite a live offer, each with a check that the driver may still take work. */
@@ -260,6 +267,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
       // Every live offer goes at once: no driver can accept a cancelled booking.
       ...Object.keys(current.requestedDrivers ?? {}).map((d): TransactItem => ({ Delete: { Key: keys.offer(d, current.id) } })),
       ...messageItems(change.messages, change.at),
+      ...refundItems(change.movements ?? [], change.at),
     ]);
     return next;
   },

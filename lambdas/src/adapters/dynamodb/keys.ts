@@ -80,6 +80,12 @@ export const keys = {
    */
   earnings: (scope: 'ALL' | `FLEET#${string}`, period: `DAY#${string}` | `MONTH#${string}` | `DRIVER#${string}`) => ({ pk: `EARNINGS#${scope}`, sk: period }),
   earningsPk: (scope: 'ALL' | `FLEET#${string}`) => `EARNINGS#${scope}`,
+  /** A checkout the platform started (spec §4 Payment): what a provider's confirmation must match. */
+  payment: (orderId: string) => ({ pk: `PAYMENT#${orderId}`, sk: 'PAYMENT' }),
+  /** The built-in test gateway's own record of a payment it was asked to take. */
+  gatewayPayment: (id: string) => ({ pk: `GATEWAYPAY#${id}`, sk: 'GATEWAYPAY' }),
+  /** One promo per booking: the use is counted once, whatever retries happen. */
+  promoUse: (promoId: string, bookingId: string) => ({ pk: `PROMOUSE#${promoId}#${bookingId}`, sk: 'CLAIM' }),
   /** A timer job where no queue service exists (the local cloud): due time first, so one query finds what is due. */
   job: (dueAt: number, id: string) => ({ pk: 'JOBS', sk: `${String(Math.max(0, Math.floor(dueAt))).padStart(13, '0')}#${id}` }),
   jobsPk: 'JOBS',

@@ -5,6 +5,7 @@ import { bookingItem, messageItems } from './booking-repository';
 import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { walletItems } from './wallet-repository';
+import { closeSessionItem } from './payment-repository';
 
 /** Tracking points and chat outlive their trip for disputes and history; DynamoDB's TTL removes them after a year. */
 const TRIP_DETAIL_TTL_SECONDS = 365 * 24 * 60 * 60;
@@ -18,7 +19,7 @@ export function trackingItem(p: TrackingPointRecord): Item & { pk: string; sk: s
 }
 
 /** What a failed item means to the caller, by its kind. */
-type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'other';
+type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'other';
 
 /** Collects updates per profile: a transaction may touch an item only once. */
 class ProfileUpdates {
@@ -152,6 +153,25 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
   }
   if (change.tracking) out.push({ kind: 'other', item: { Put: { Item: trackingItem(change.tracking) } } });
   if (change.earnings) out.push(...earningsItems(change.earnings).map((item) => ({ item, kind: 'other' as const })));
+  if (change.payment) out.push({ kind: 'payment', item: closeSessionItem(change.payment.orderId, { ...change.payment, at }) });
+  if (change.promoUse) {
+    const { promoId, limit } = change.promoUse;
+    out.push(
+      { kind: 'promo', item: { Put: { Item: { ...keys.promoUse(promoId, current.id), at }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        kind: 'promo',
+        item: {
+          Update: {
+            Key: keys.promo(promoId),
+            UpdateExpression: 'ADD user_avail :one',
+            // The limit read with the promo must still be the limit, and not yet reached.
+            ConditionExpression: 'attribute_exists(pk) AND promo_usage_limit = :limit AND (attribute_not_exists(user_avail) OR user_avail < :limit)',
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+          },
+        },
+      },
+    );
+  }
   out.push(...messageItems(change.messages, at).map((item) => ({ item, kind: 'other' as const })));
   return out;
 }
@@ -195,7 +215,8 @@ function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
 }
 
 const FAILURE_CODES: Record<Failure, string> = {
-  booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance', other: 'conflict',
+  booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance',
+  payment: 'payment_closed', promo: 'promo_exhausted', other: 'conflict',
 };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -214,7 +235,8 @@ export const tripRepository: TripStore = {
       }
       // The booking's own condition first: a stale step is a plain conflict whatever else failed.
       const kinds = new Set(out.failed.map((i) => tagged[i]?.kind ?? 'other'));
-      const kind: Failure = kinds.has('booking') ? 'booking' : kinds.has('offer') ? 'offer' : kinds.has('wallet') ? 'wallet' : kinds.has('driver') ? 'driver' : 'other';
+      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver'];
+      const kind: Failure = order.find((k) => kinds.has(k)) ?? 'other';
       throw conflict(FAILURE_CODES[kind]);
     }
   },

@@ -23,6 +23,23 @@ export function walletItems(movements: readonly WalletMovement[], at: number): {
   return { items, folds: foldByWallet(movements) };
 }
 
+/**
+ * The ledger's items when nothing else in the transaction touches the wallets' profiles: the
+ * balance updates (with their cover conditions) first, then the entries and claims.
+ */
+export function ledgerItems(movements: readonly WalletMovement[], at: number): { balances: TransactItem[]; entries: TransactItem[] } {
+  const { items, folds } = walletItems(movements, at);
+  const balances: TransactItem[] = [...folds].map(([uid, w]) => ({
+    Update: {
+      Key: keys.userProfile(uid),
+      UpdateExpression: 'SET walletBalance = if_not_exists(walletBalance, :zero) + :delta',
+      ConditionExpression: w.need > 0 ? 'attribute_exists(pk) AND walletBalance >= :need' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':zero': 0, ':delta': w.delta, ...(w.need > 0 ? { ':need': w.need } : {}) },
+    },
+  }));
+  return { balances, entries: items };
+}
+
 export const walletRepository: WalletStore = {
   async history(uid, q) {
     const out = await table.query<Item>({
@@ -34,15 +51,7 @@ export const walletRepository: WalletStore = {
   },
 
   async move(movements, at, messages = []) {
-    const { items, folds } = walletItems(movements, at);
-    const balances: TransactItem[] = [...folds].map(([uid, w]) => ({
-      Update: {
-        Key: keys.userProfile(uid),
-        UpdateExpression: 'SET walletBalance = if_not_exists(walletBalance, :zero) + :delta',
-        ConditionExpression: w.need > 0 ? 'attribute_exists(pk) AND walletBalance >= :need' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0, ':delta': w.delta, ...(w.need > 0 ? { ':need': w.need } : {}) },
-      },
-    }));
+    const { balances, entries: items } = ledgerItems(movements, at);
     const all = [...balances, ...items, ...messageItems(messages, at)];
     for (let attempt = 0; ; attempt++) {
       const out = await table.transactOrFailed(all);

@@ -1,0 +1,31 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { config } from '../../config';
+import type { SecretSource } from '../../ports/payments';
+
+/** Secrets Manager, by the ARNs CDK passes; read once per container. */
+export function secretsManagerSecrets(): SecretSource {
+  const cache = new Map<string, Promise<string | undefined>>();
+  let client: SecretsManagerClient | undefined;
+  return {
+    get(name) {
+      const arn = name === 'stripe' ? config().STRIPE_SECRET_ARN : config().TEST_GATEWAY_SECRET_ARN;
+      if (!arn) return Promise.resolve(undefined);
+      let value = cache.get(name);
+      if (!value) {
+        client ??= new SecretsManagerClient({});
+        value = client.send(new GetSecretValueCommand({ SecretId: arn })).then((out) => out.SecretString);
+        // A failed read is not remembered: the next request tries again.
+        value.catch(() => cache.delete(name));
+        cache.set(name, value);
+      }
+      return value;
+    },
+  };
+}
+
+/** Where no secret store exists (the local cloud), the environment holds them. */
+export const envSecrets: SecretSource = {
+  async get(name) {
+    return (name === 'stripe' ? config().STRIPE_SECRET : config().TEST_GATEWAY_SECRET) || undefined;
+  },
+};

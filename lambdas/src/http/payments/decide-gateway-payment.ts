@@ -1,0 +1,6 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { testGatewayDeps } from '../../test-gateway-deps';
+import { httpHandler } from '../../middleware/http-handler';
+import { decideGatewayPayment } from '../../use-cases/test-gateway-payments';
+
+export const handler = httpHandler(contract.decideGatewayPayment, ({ params, body }) => decideGatewayPayment(testGatewayDeps, params.id, body.decision));

@@ -1,0 +1,6 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { testGatewayDeps } from '../../test-gateway-deps';
+import { httpHandler } from '../../middleware/http-handler';
+import { fetchGatewayPayment } from '../../use-cases/test-gateway-payments';
+
+export const handler = httpHandler(contract.fetchGatewayPayment, ({ params }) => fetchGatewayPayment(testGatewayDeps, params.id));

@@ -1,0 +1,137 @@
+import * as z from 'zod';
+import { PAYMENT_STATUSES } from '../domain/payments';
+import { BookingIdParams, BookingView } from './bookings';
+import { Money } from './common';
+import { route } from './route';
+import { ProviderName } from './settings';
+
+/**
+ * Money through payment providers (spec §4 Payment, Pay now). The checkout answers the form the
+ * browser posts to the provider; the provider's confirmation (a webhook, verified on the server)
+ * is the only thing that moves a booking or a wallet. The built-in test gateway plays any of the
+ * twelve providers where the deployment switches it on (the local cloud, tests, a dev stage).
+ */
+
+export const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{20,40}$/);
+
+/** Spec §5 Add to wallet-style amount: a number or a decimal string, checked by the server. */
+const TopUpAmount = z.union([z.number(), z.string().trim().max(20)]);
+
+export const CheckoutBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('booking'), bookingId: BookingIdParams.shape.id, provider: ProviderName }).strict(),
+  z.object({ kind: z.literal('topup'), amount: TopUpAmount, provider: ProviderName }).strict(),
+]);
+
+/** Spec §4: the provider's link and the hidden fields of the form the browser posts to it. */
+export const CheckoutForm = z.object({
+  orderId: OrderId,
+  provider: ProviderName,
+  link: z.string(),
+  method: z.enum(['POST', 'GET']),
+  fields: z.record(z.string(), z.string()),
+  amount: Money,
+  currency: z.string(),
+  expiresAt: z.number(),
+});
+export type CheckoutForm = z.infer<typeof CheckoutForm>;
+
+export const checkout = route({
+  method: 'POST', path: '/payments/checkout', operationId: 'checkout', area: 'payments', auth: ['rider', 'driver'],
+  summary: 'Starts a payment: a rider\'s own booking (PAYMENT_PENDING, or PENDING through Pay now) at the amount the server computes (trip cost minus any promo), or a top-up of the caller\'s own wallet; answers the provider form of spec §4 (no_provider_found when the provider is not enabled, provider_fetch_error when it cannot be reached)',
+  body: CheckoutBody,
+  status: 201,
+  response: CheckoutForm,
+});
+
+export const PaymentView = z.object({
+  orderId: OrderId,
+  kind: z.enum(['booking', 'topup']),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: ProviderName,
+  amount: Money,
+  currency: z.string(),
+  bookingId: z.string().optional(),
+  createdAt: z.number(),
+  settledAt: z.number().optional(),
+});
+export type PaymentView = z.infer<typeof PaymentView>;
+
+export const fetchPayment = route({
+  method: 'GET', path: '/payments/{orderId}', operationId: 'fetchPayment', area: 'payments', auth: ['rider', 'driver', 'admin'],
+  summary: 'A payment\'s state, for the page a provider returns the browser to: its owner or an admin',
+  params: z.object({ orderId: OrderId }),
+  response: PaymentView,
+});
+
+export const confirmPayment = route({
+  method: 'POST', path: '/payments/webhooks/{provider}', operationId: 'confirmPayment', area: 'payments', auth: 'public',
+  summary: 'A provider\'s confirmation (webhook). Its signature is verified over the exact body; it must name an open checkout with the same amount and currency. Applied once however often it arrives: PAYMENT_PENDING becomes NEW and dispatch starts, PENDING becomes PAID, a top-up credits the wallet; a booking that no longer wants the money gets it credited to the rider\'s wallet. Forged, tampered or mismatched confirmations change nothing (invalid_signature, payment_mismatch)',
+  params: z.object({ provider: ProviderName }),
+  bodyEncoding: 'raw',
+  body: z.string().max(65_536),
+  response: z.object({ received: z.literal(true), outcome: z.enum(['paid', 'credited', 'declined', 'duplicate', 'ignored']) }),
+});
+
+export const applyPromo = route({
+  method: 'POST', path: '/bookings/{id}/promo', operationId: 'applyPromo', area: 'payments', auth: ['rider'],
+  summary: 'A rider applies a promo code to their own booking before paying (PAYMENT_PENDING, REACHED or PENDING): the server computes the discount (flat or percentage, capped, minimum order, validity) and counts the use in the same transaction, never beyond the usage limit; one promo per booking',
+  params: BookingIdParams,
+  body: z.object({ code: z.string().trim().min(1).max(40) }).strict(),
+  response: BookingView,
+});
+
+/** The test gateway's own record of a payment it was asked to take: what its page shows. */
+export const GatewayPayment = z.object({
+  id: z.string(),
+  provider: ProviderName,
+  status: z.enum(['open', 'approved', 'declined']),
+  order_id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  product_name: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  returnUrl: z.string(),
+});
+export type GatewayPayment = z.infer<typeof GatewayPayment>;
+
+const GatewayParams = z.object({ id: z.string().regex(/^gtx_[A-Za-z0-9]{20,40}$/) });
+
+/** The hidden fields as a browser posts them: strings, checked by the gateway like any provider would. */
+const GatewayForm = z.object({
+  order_id: z.string().trim().min(1).max(64),
+  amount: z.string().trim().max(20),
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/),
+  product_name: z.string().trim().max(200).default(''),
+  first_name: z.string().trim().max(100).default(''),
+  last_name: z.string().trim().max(100).default(''),
+  quantity: z.string().trim().max(5).default('1'),
+  cust_id: z.string().trim().max(64).default(''),
+  mobile_no: z.string().trim().max(40).default(''),
+  email: z.string().trim().max(254).default(''),
+});
+
+export const testGatewayPay = route({
+  method: 'POST', path: '/payments/gateway/{provider}', operationId: 'testGatewayPay', area: 'payments', auth: 'public',
+  summary: 'The built-in test gateway (where switched on): receives the spec §4 checkout form as any provider would and sends the browser to its payment page',
+  params: z.object({ provider: ProviderName }),
+  bodyEncoding: 'form',
+  body: GatewayForm,
+  redirect: true,
+  response: z.object({ location: z.string() }),
+});
+
+export const fetchGatewayPayment = route({
+  method: 'GET', path: '/payments/gateway/payments/{id}', operationId: 'fetchGatewayPayment', area: 'payments', auth: 'public',
+  summary: 'The test gateway\'s page reads the payment it is asked to take',
+  params: GatewayParams,
+  response: GatewayPayment,
+});
+
+export const decideGatewayPayment = route({
+  method: 'POST', path: '/payments/gateway/payments/{id}', operationId: 'decideGatewayPayment', area: 'payments', auth: 'public',
+  summary: 'The test gateway\'s Pay or Cancel: decided once; the gateway then sends its signed confirmation to the platform\'s webhook and returns the browser to the merchant',
+  params: GatewayParams,
+  body: z.object({ decision: z.enum(['approve', 'decline']) }).strict(),
+  response: GatewayPayment,
+});
