@@ -27,6 +27,13 @@ export interface AppConfig {
   licenseCheckUrl?: string;
   /** Where the web's maps open before the browser's location is known (context `mapCenter` "lat,lng"). */
   mapCenter?: { lat: number; lng: number };
+  /**
+   * The built-in test gateway plays the payment providers (context `testGateway`, default off).
+   * It approves whatever its page is told to: for dev and test stages, never for real money.
+   */
+  testGateway: boolean;
+  /** Stripe plays the `stripe` provider (context `stripe`); its keys go into the Stripe secret after deploy. */
+  stripe: boolean;
 }
 
 const APP_NAME = 'ride-platform';
@@ -93,7 +100,14 @@ export function readAppConfig(node: Node): AppConfig {
     oauthCallbackUrls: callbacks.length > 0 ? callbacks : ['http://localhost:5173/'],
     licenseCheckUrl: text(node, 'licenseCheckUrl'),
     mapCenter: latLng(text(node, 'mapCenter')),
+    testGateway: flag(node, 'testGateway'),
+    stripe: flag(node, 'stripe'),
   };
+}
+
+/** A yes/no context value: true, "true", "1", "on" or "yes"; anything else (or nothing) is off. */
+function flag(node: Node, key: string): boolean {
+  return ['true', '1', 'on', 'yes'].includes((text(node, key) ?? '').toLowerCase());
 }
 
 function latLng(value: string | undefined): { lat: number; lng: number } | undefined {

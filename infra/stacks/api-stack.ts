@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
@@ -100,6 +101,10 @@ export class ApiStack extends Stack {
   readonly jobsFunction: NodeFunction;
   readonly scheduleGroup: scheduler.CfnScheduleGroup;
   readonly schedulerRole: iam.Role;
+  /** The test gateway's signing key, when the stage switches the test gateway on. */
+  readonly testGatewayKey?: secretsmanager.Secret;
+  /** Stripe's API key and webhook signing secret (set after deploy), when the stage switches Stripe on. */
+  readonly stripeKeys?: secretsmanager.Secret;
 
   private readonly props: ApiStackProps;
 
@@ -139,6 +144,23 @@ export class ApiStack extends Stack {
       description: 'EventBridge Scheduler drops Book Later jobs into the jobs queue',
     });
     this.jobsQueue.grantSendMessages(this.schedulerRole);
+
+    // Payment secrets: generated for the test gateway; a placeholder for Stripe that the deployer
+    // fills with `aws secretsmanager put-secret-value` (docs/deploy.md), never a value in a template.
+    if (config.testGateway) {
+      this.testGatewayKey = new secretsmanager.Secret(this, 'TestGatewayKey', {
+        description: 'Signing key of the built-in test payment gateway',
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      });
+      acknowledge(this.testGatewayKey, { id: 'AwsSolutions-SMG4', reason: 'A test gateway key signs only test payments; rotating it would invalidate confirmations in flight for no gain.' });
+    }
+    if (config.stripe) {
+      this.stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
+        description: 'Stripe keys as JSON {"apiKey","webhookSecret"}; set after deploy',
+        generateSecretString: { secretStringTemplate: JSON.stringify({ apiKey: '', webhookSecret: '' }), generateStringKey: 'placeholder' },
+      });
+      acknowledge(this.stripeKeys, { id: 'AwsSolutions-SMG4', reason: 'Stripe keys are rotated in the Stripe dashboard and then put here; Secrets Manager cannot rotate them itself.' });
+    }
 
     // The WebSocket API comes first: every function gets its callback URL.
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
@@ -206,6 +228,11 @@ export class ApiStack extends Stack {
       SCHEDULE_GROUP: this.scheduleGroup.ref,
       POWERTOOLS_SERVICE_NAME: config.prefix,
       ...(config.licenseCheckUrl ? { LICENSE_CHECK_URL: config.licenseCheckUrl } : {}),
+      PAYMENT_TEST_GATEWAY: config.testGateway ? 'on' : 'off',
+      STRIPE: config.stripe ? 'on' : 'off',
+      SITE_ORIGINS: config.siteOrigins.join(','),
+      ...(this.testGatewayKey ? { TEST_GATEWAY_SECRET_ARN: this.testGatewayKey.secretArn } : {}),
+      ...(this.stripeKeys ? { STRIPE_SECRET_ARN: this.stripeKeys.secretArn } : {}),
     };
   }
 
@@ -510,6 +537,10 @@ export class ApiStack extends Stack {
         return;
       case 'push':
         grantPublish(fn, pushTopic);
+        return;
+      case 'paymentSecrets':
+        this.testGatewayKey?.grantRead(fn);
+        this.stripeKeys?.grantRead(fn);
         return;
     }
   }

@@ -22,7 +22,9 @@ export type Capability =
   /** Presign PUT/GET on the uploads bucket (profile images, licences, pickup/delivery photos). */
   | 'uploads'
   /** Publish to the push topic. */
-  | 'push';
+  | 'push'
+  /** Read the payment secrets (the test gateway's signing key, the Stripe keys) that are switched on. */
+  | 'paymentSecrets';
 
 /** Areas whose every route needs a capability. */
 const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {};
@@ -63,6 +65,12 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   // Trip photos are private: lists and details carry short-lived read links.
   fetchBooking: ['uploads'],
   fetchBookings: ['uploads'],
+  // A provider's checkout (Stripe's session) and the verification of its confirmations; a
+  // confirmed PAYMENT_PENDING booking starts dispatch on the timer.
+  checkout: ['paymentSecrets'],
+  confirmPayment: ['paymentSecrets', 'jobs'],
+  // The test gateway signs its confirmation and delivers it to the confirmation use case.
+  decideGatewayPayment: ['paymentSecrets', 'jobs'],
 };
 
 export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): Capability[] {
