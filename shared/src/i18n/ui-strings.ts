@@ -2,6 +2,7 @@ import type { TranslationKey } from './keys';
 import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking-form';
 import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
 import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
+import { paymentsStringsEn, paymentsStringsEs } from './ui-strings-payments';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -439,6 +440,7 @@ export const uiStringsEn = {
   ...bookingFormStringsEn,
   ...bookingsStringsEn,
   ...tripsStringsEn,
+  ...paymentsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -858,4 +860,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...bookingFormStringsEs,
   ...bookingsStringsEs,
   ...tripsStringsEs,
+  ...paymentsStringsEs,
 };

@@ -91,6 +91,11 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/wallet/wallet-page')),
   },
   {
+    path: '/payment-result',
+    roles: ['rider', 'driver'],
+    Component: lazy(() => import('../pages/payments/payment-result-page')),
+  },
+  {
     path: '/profile',
     roles: ['rider', 'admin', 'driver', 'fleetadmin'],
     menuKey: 'menu_profile',

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PROTECTED_ROUTES } from '../../../shared/src/domain/permissions';
+import { PageSpinner } from '../components/page-spinner';
 import { LogoutRoute } from './logout-route';
 import { protectedPages } from './page-routes';
 import { ProtectedRoute } from './protected-route';
@@ -15,6 +16,7 @@ const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 const RegisterPage = lazy(() => import('../pages/register/register-page'));
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
+const TestGatewayPage = lazy(() => import('../pages/payments/test-gateway-page'));
 
 /** Every §2 protected route gets the guard; one without a page yet shows "not found" inside the frame. */
 const pageByPath = new Map(protectedPages.map((p) => [p.path, p.Component]));
@@ -26,6 +28,8 @@ export function createAppRouter() {
       element: <RootLayout />,
       errorElement: <RouteError />,
       children: [
+        // The test gateway plays a payment provider: its page stands apart from the site's frame.
+        { path: 'payment-gateway', element: <Suspense fallback={<PageSpinner />}><TestGatewayPage /></Suspense> },
         {
           element: <PublicLayout />,
           children: [

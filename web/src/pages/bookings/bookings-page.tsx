@@ -29,6 +29,7 @@ import { BookingDetailModal } from './booking-detail-modal';
 import { BookingFilters } from './booking-filters';
 import { audienceTopic, bookingFormat } from './booking-format';
 import { fetchAllBookings, hasServerFilters, NO_SERVER_FILTERS, type ServerFilters } from './booking-query';
+import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { DriverActiveTrip } from './driver-active-trip';
 import { DriverOffers } from './driver-offers';
@@ -42,9 +43,9 @@ const INCOMPLETE_CANCEL_DELAY_MS = 1500;
 const BOOKING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The row actions a role can ever have (spec §4, §6): others never see them. */
-const ACTIONS_BY_ROLE: Record<Role, readonly ('view' | 'trip' | 'cancel' | 'assign')[]> = {
+const ACTIONS_BY_ROLE: Record<Role, readonly ('view' | 'trip' | 'cancel' | 'assign' | 'pay')[]> = {
   admin: ['view', 'trip', 'cancel', 'assign'],
-  rider: ['view', 'trip', 'cancel'],
+  rider: ['view', 'trip', 'cancel', 'pay'],
   driver: ['view', 'trip'],
   fleetadmin: ['view'],
 };
@@ -144,6 +145,7 @@ export default function BookingsPage() {
 
   const [cancelTarget, setCancelTarget] = useState<BookingView | null>(null);
   const [assignTarget, setAssignTarget] = useState<BookingView | null>(null);
+  const [payTarget, setPayTarget] = useState<BookingView | null>(null);
   const [cancellingId, setCancellingId] = useState<string | undefined>();
   const incompleteTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Leaving the page within the 1.5 s abandons the cancellation, as closing the dialog would.
@@ -188,8 +190,20 @@ export default function BookingsPage() {
     rowActions.push({ id: 'assign', text: t('assign_driver'), disabled: reason !== undefined, disabledReason: reason });
   }
 
+  // Spec §4 Pay now (PENDING: the card packet is saved first) and the payment a prepaid booking waits for.
+  if (allowed.includes('pay')) {
+    const payable = selected && (selected.status === 'PENDING' || selected.status === 'PAYMENT_PENDING');
+    const reason = !selected || payable ? (settings.AllowCriticalEditsAdmin ? undefined : t('demo_mode')) : t('pay_not_due');
+    rowActions.push({ id: 'pay', text: t('pay_now'), disabled: reason !== undefined, disabledReason: reason });
+  }
+
   const onAction = (id: string) => {
     if (!selected) return;
+    if (id === 'pay') {
+      const target = selected;
+      if (target.status === 'PENDING') api.payBooking({ params: { id: target.id }, body: { method: 'card' } }).then((out) => setPayTarget(out.booking), failed);
+      else setPayTarget(target);
+    }
     if (id === 'view') openDetail(selected.id);
     if (id === 'trip') navigate(`/trip?id=${encodeURIComponent(selected.id)}`);
     if (id === 'cancel') {
@@ -275,6 +289,7 @@ export default function BookingsPage() {
           }}
         />
       ) : null}
+      {payTarget ? <CheckoutModal subject={{ kind: 'booking', booking: payTarget }} onClose={() => { setPayTarget(null); reload(); }} /> : null}
       {assignTarget ? (
         <AssignDriverModal
           booking={assignTarget}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
+import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { formatMoney } from '../../components/format-money';
 import { useTopic } from '../../live/use-topic';
 import { formatTripDate } from './format-trip';
@@ -74,9 +75,15 @@ export function BookingSuccessModal({ booking, onClose, onGoToBookings, onOpenTr
   const refresh = useCallback(() => {
     api.fetchBooking({ params: { id: booking.id } }).then(setLive, () => undefined);
   }, [api, booking.id]);
-  // Only a NEW booking is still being offered; later states change no more from this dialog's view.
-  useTopic(`booking/${booking.id}`, refresh, live.status === 'NEW');
+  const [paying, setPaying] = useState(false);
+  // Only a booking waiting for its payment or its driver still changes from this dialog's view.
+  useTopic(`booking/${booking.id}`, refresh, live.status === 'NEW' || live.status === 'PAYMENT_PENDING');
+  // The rider's own booking waiting for its payment (delivery mode) is paid from here.
+  const payable = onOpenTrip !== undefined && live.status === 'PAYMENT_PENDING' && settings.AllowCriticalEditsAdmin;
 
+  if (paying) {
+    return <CheckoutModal subject={{ kind: 'booking', booking: live }} onBookingChange={setLive} onClose={() => { setPaying(false); refresh(); }} />;
+  }
   return (
     <Modal
       visible
@@ -94,8 +101,13 @@ export function BookingSuccessModal({ booking, onClose, onGoToBookings, onOpenTr
               {goLabel}
             </Button>
             {onOpenTrip ? (
-              <Button variant="primary" onClick={onOpenTrip} data-testid="booking-success-trip">
+              <Button variant={payable ? 'normal' : 'primary'} onClick={onOpenTrip} data-testid="booking-success-trip">
                 {t('trip_open')}
+              </Button>
+            ) : null}
+            {payable ? (
+              <Button variant="primary" onClick={() => setPaying(true)} data-testid="booking-success-pay">
+                {t('pay_now')}
               </Button>
             ) : null}
           </SpaceBetween>

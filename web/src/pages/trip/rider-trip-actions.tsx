@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import RadioGroup from '@cloudscape-design/components/radio-group';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
@@ -15,6 +14,7 @@ import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
+import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from '../bookings/cancel-booking-modal';
 import type { BookingFormat } from '../bookings/booking-format';
 
@@ -31,7 +31,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
   const { notify } = useNotifications();
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState<string>();
-  const [providers, setProviders] = useState<{ list: { name: string; link: string }[]; selected: string }>();
+  const [paying, setPaying] = useState<BookingView>();
   const [rating, setRating] = useState('5');
   // The rating dialog opens by itself once the trip is paid; closed, a button brings it back.
   const [rateOpen, setRateOpen] = useState(true);
@@ -79,13 +79,17 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
             loading={busy === 'card'}
             data-testid="trip-pay-card"
             onClick={() => run('card', async () => {
+              // Spec §4 Pay now: the card packet is saved, then the provider chooser opens.
               const out = await api.payBooking({ params: { id: b.id }, body: { method: 'card' } });
               onChange(out.booking);
-              setProviders({ list: out.providers ?? [], selected: out.selectedProvider ?? out.providers?.[0]?.name ?? '' });
+              setPaying(out.booking);
             })}
           >
             {t('trip_pay_card')}
           </Button>
+        ) : null}
+        {critical && b.status === 'PAYMENT_PENDING' ? (
+          <Button variant="primary" data-testid="trip-pay-ahead" onClick={() => setPaying(b)}>{t('pay_now')}</Button>
         ) : null}
       </SpaceBetween>
 
@@ -115,14 +119,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
         </Modal>
       ) : null}
 
-      {providers ? (
-        <Modal visible header={t('trip_providers')} onDismiss={() => setProviders(undefined)} closeAriaLabel={t('close')} data-testid="trip-providers">
-          <SpaceBetween size="m">
-            <RadioGroup value={providers.selected} onChange={({ detail }) => setProviders({ ...providers, selected: detail.value })} items={providers.list.map((p) => ({ value: p.name, label: p.name }))} />
-            <Alert type="info">{t('trip_providers_note')}</Alert>
-          </SpaceBetween>
-        </Modal>
-      ) : null}
+      {paying ? <CheckoutModal subject={{ kind: 'booking', booking: paying }} onBookingChange={onChange} onClose={() => setPaying(undefined)} /> : null}
 
       {cancelling ? (
         <CancelBookingModal

@@ -19,6 +19,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
+import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { bookingFormat } from '../bookings/booking-format';
 
 const PAGE = 25;
@@ -52,12 +53,19 @@ export default function WalletPage() {
       .finally(() => setLoadingMore(false));
   };
   const balance = first.data?.balance;
+  const [toppingUp, setToppingUp] = useState(false);
 
   return (
     <ContentLayout header={<Header variant="h1" description={t('wallet_description')}>{t('wallet_title')}</Header>}>
       <SpaceBetween size="l">
         <LoadErrorAlert error={first.error} onRetry={first.reload} />
-        <Container header={<Header variant="h2">{t('wallet_balance_now')}</Header>}>
+        <Container
+          header={
+            <Header variant="h2" actions={<Button onClick={() => setToppingUp(true)} data-testid="wallet-topup">{t('pay_topup')}</Button>}>
+              {t('wallet_balance_now')}
+            </Header>
+          }
+        >
           <SpaceBetween size="s">
             <Box variant="awsui-value-large" data-testid="wallet-balance">{balance === undefined ? '—' : f.money(balance)}</Box>
             {balance !== undefined && balance < 0 ? <Alert type="warning">{t('wallet_owed')}</Alert> : null}
@@ -87,6 +95,7 @@ export default function WalletPage() {
           data-testid="wallet-history"
         />
       </SpaceBetween>
+      {toppingUp ? <CheckoutModal subject={{ kind: 'topup' }} onClose={() => setToppingUp(false)} /> : null}
     </ContentLayout>
   );
 }
