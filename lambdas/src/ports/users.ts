@@ -2,7 +2,7 @@ import type { Role } from '../../../shared/src/contract/route';
 import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 
 export interface UserStore {
-  get(uid: string): Promise<ProfileItem | undefined>;
+  get(uid: string, opts?: { consistent?: boolean }): Promise<ProfileItem | undefined>;
   createWithClaims(profile: ProfileItem): Promise<void>;
   emailOrMobileTaken(email: string, mobile: string): Promise<boolean>;
   /** Writes the editable fields; moves the email/mobile claims when they change. 409 `user_exists` if taken. */

@@ -56,15 +56,25 @@ export async function reachBooking(deps: ReachDeps, account: Account, loaded: Bo
     };
   }
   const next = advance(booking, 'REACHED', fields);
-  const saved = customer?.savedAddresses;
-  return present(account, await deps.trips.apply({
-    current: booking, next, at: now,
-    // Tracking stops; the driver stays queued until the trip is paid or left to the rider.
-    driverState: { uid: account.profile.id, activeBooking: null },
-    tracking: point,
-    ...(customer ? { savedAddresses: { uid: customer.id, list: recordDrop(saved ?? [], drop, { convertToMile: settings.convert_to_mile }), previous: saved } } : {}),
-    messages: [tell(booking.customer, 'trip_reached', next, { fare: formatMoney(next.trip_cost, settings.symbol ?? '') })],
-  }));
+  // The rider's saved addresses are read, changed and written back: another of their trips
+  // reaching at the same moment makes us read them again rather than fail this one.
+  let rider = customer;
+  for (let attempt = 1; ; attempt++) {
+    const saved = rider?.savedAddresses;
+    try {
+      return present(account, await deps.trips.apply({
+        current: booking, next, at: now,
+        // Tracking stops; the driver stays queued until the trip is paid or left to the rider.
+        driverState: { uid: account.profile.id, activeBooking: null },
+        tracking: point,
+        ...(rider ? { savedAddresses: { uid: rider.id, list: recordDrop(saved ?? [], drop, { convertToMile: settings.convert_to_mile }), previous: saved } } : {}),
+        messages: [tell(booking.customer, 'trip_reached', next, { fare: formatMoney(next.trip_cost, settings.symbol ?? '') })],
+      }));
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'addresses_changed' || attempt >= 5) throw e;
+      rider = await deps.users.get(booking.customer, { consistent: true });
+    }
+  }
 }
 
 /** The driving distance along the tracked points; the straight path between them when the route service cannot answer. */

@@ -112,6 +112,7 @@ export const TECHNICAL_KEYS = [
   'promo_min_order',
   'promo_exhausted',
   'promo_already_applied',
+  'addresses_changed',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -88,6 +88,7 @@ export const messagesEn: Record<TranslationKey, string> = {
   promo_min_order: 'The booking does not reach this promo\'s minimum order.',
   promo_exhausted: 'This promo has been used up.',
   promo_already_applied: 'A promo is already applied to this booking.',
+  addresses_changed: 'The rider\'s saved addresses changed meanwhile. Please try again.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -214,6 +215,7 @@ export const messagesEs: Record<TranslationKey, string> = {
   promo_min_order: 'La reserva no alcanza el pedido mínimo de esta promoción.',
   promo_exhausted: 'Esta promoción se ha agotado.',
   promo_already_applied: 'Esta reserva ya tiene una promoción aplicada.',
+  addresses_changed: 'Las direcciones guardadas del pasajero cambiaron entretanto. Inténtalo de nuevo.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

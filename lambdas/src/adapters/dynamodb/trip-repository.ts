@@ -19,7 +19,7 @@ export function trackingItem(p: TrackingPointRecord): Item & { pk: string; sk: s
 }
 
 /** What a failed item means to the caller, by its kind. */
-type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'other';
+type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'addresses' | 'other';
 
 /** Collects updates per profile: a transaction may touch an item only once. */
 class ProfileUpdates {
@@ -31,7 +31,7 @@ class ProfileUpdates {
       u = { sets: [], conditions: ['attribute_exists(pk)'], names: {}, values: {}, kind };
       this.byUid.set(uid, u);
     }
-    if (kind === 'wallet') u.kind = 'wallet';
+    if (kind === 'wallet' || (kind === 'addresses' && u.kind !== 'wallet')) u.kind = kind;
     return u;
   }
 
@@ -61,7 +61,7 @@ class ProfileUpdates {
   }
 
   savedAddresses(change: NonNullable<TripChange['savedAddresses']>) {
-    const u = this.of(change.uid, 'other');
+    const u = this.of(change.uid, 'addresses');
     u.sets.push('savedAddresses = :saved');
     u.values[':saved'] = change.list;
     if (change.previous === undefined) u.conditions.push('attribute_not_exists(savedAddresses)');
@@ -216,7 +216,7 @@ function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
 
 const FAILURE_CODES: Record<Failure, string> = {
   booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance',
-  payment: 'payment_closed', promo: 'promo_exhausted', other: 'conflict',
+  payment: 'payment_closed', promo: 'promo_exhausted', addresses: 'addresses_changed', other: 'conflict',
 };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -235,7 +235,7 @@ export const tripRepository: TripStore = {
       }
       // The booking's own condition first: a stale step is a plain conflict whatever else failed.
       const kinds = new Set(out.failed.map((i) => tagged[i]?.kind ?? 'other'));
-      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver'];
+      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver', 'addresses'];
       const kind: Failure = order.find((k) => kinds.has(k)) ?? 'other';
       throw conflict(FAILURE_CODES[kind]);
     }

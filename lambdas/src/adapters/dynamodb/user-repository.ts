@@ -5,8 +5,8 @@ import { stripKeys, table, type TransactItem } from './repository';
 export type ProfileItem = Omit<UserProfile, 'walletBalance'> & { walletBalance: number };
 
 export const userRepository = {
-  async get(uid: string): Promise<ProfileItem | undefined> {
-    const item = await table.get<ProfileItem & { pk: string; sk: string }>(keys.userProfile(uid));
+  async get(uid: string, opts: { consistent?: boolean } = {}): Promise<ProfileItem | undefined> {
+    const item = await table.get<ProfileItem & { pk: string; sk: string }>(keys.userProfile(uid), opts);
     return item ? (stripKeys(item) as ProfileItem) : undefined;
   },
 
