@@ -6,6 +6,7 @@ import { seedDemoData } from '../../infra/local/seed';
 import { lambdaBundleSizes, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
 import { load, loadFn, type LoadResult } from './load';
+import { paymentsBench } from './payments';
 import { pingToRiderBench, tripStepsBench } from './trips';
 
 /**
@@ -95,6 +96,10 @@ async function main() {
     console.table(await tripStepsBench(cloud, tripTokens, benchTrips));
     console.log(`\nA driver's ping to the rider's WebSocket (tracking/<id> event with the point; ${benchPings} pings)`);
     console.table([await pingToRiderBench(cloud, tripTokens, benchPings)]);
+
+    const benchPayments = Number(process.env.BENCH_PAYMENTS ?? 10);
+    console.log(`\nMoney: checkout, the provider's confirmation, promos, admin credits (${benchPayments} rounds; medians)`);
+    console.table(await paymentsBench(cloud, tripTokens, benchPayments));
 
     console.log(`\nNearby search in the geo index vs listing every driver (drivers spread over 300 cities, 10 km searches)`);
     console.table(await nearbySearchBench(nearbySizes));
