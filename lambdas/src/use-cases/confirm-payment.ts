@@ -57,13 +57,15 @@ export async function confirmPayment(deps: ConfirmDeps, provider: string, rawBod
   const c = confirmation;
 
   for (let attempt = 1; ; attempt++) {
-    const session = await deps.payments.get(c.orderId);
+    // The settings (currency symbol, dispatch policy) are read beside the session: one wait for both.
+    const [session, stored] = await Promise.all([deps.payments.get(c.orderId), deps.settings.getApp()]);
+    const settings = stored ?? ({} as AppSettings);
     if (!session) throw refused('payment_mismatch', 'The confirmation names no checkout of ours', { provider, orderId: c.orderId });
     const mismatch = confirmationMismatch(session, provider, c);
     if (mismatch) throw refused('payment_mismatch', `The confirmation does not match the checkout (${mismatch})`, { provider, orderId: c.orderId, mismatch });
     if (session.status !== 'OPEN') return { received: true, outcome: 'duplicate' };
     try {
-      return { received: true, outcome: await settle(deps, session, c) };
+      return { received: true, outcome: await settle(deps, session, c, settings) };
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (status !== 409 || attempt >= ATTEMPTS) throw e;
@@ -71,9 +73,8 @@ export async function confirmPayment(deps: ConfirmDeps, provider: string, rawBod
   }
 }
 
-async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConfirmation): Promise<ConfirmOutcome> {
+async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConfirmation, settings: AppSettings): Promise<ConfirmOutcome> {
   const now = deps.now().getTime();
-  const settings = (await deps.settings.getApp()) ?? ({} as AppSettings);
   const money = formatMoney(session.amount, settings.symbol ?? '');
   const outcome = { providerRef: c.providerRef, at: now };
   if (!c.approved) {
