@@ -17,11 +17,13 @@ describe('bad input, every route', () => {
   const tokenFor = (auth: 'public' | readonly Role[]) => (auth === 'public' ? undefined : tokens[auth.includes('admin') ? 'admin' : auth[0]!]);
 
   for (const r of routes.filter((x) => x.body)) {
-    it(`${r.operationId}: malformed JSON → 400 invalid_json`, async () => {
+    // A form post or a provider's signed webhook is not JSON: broken bytes there fail their own check.
+    const json = (r.bodyEncoding ?? 'json') === 'json';
+    it(`${r.operationId}: malformed JSON → 400 ${json ? 'invalid_json' : '(not JSON: its own check)'}`, async () => {
       const sample = await sampleRequests[r.operationId as OperationId]();
       const res = await api(r.method, sample.path, { token: tokenFor(r.auth), rawBody: '{"oops": ' });
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'invalid_json', message: expect.any(String) });
+      expect(res.body.error).toMatchObject({ code: json ? 'invalid_json' : expect.any(String), message: expect.any(String) });
     });
 
     it(`${r.operationId}: an unknown field → 400`, async () => {
