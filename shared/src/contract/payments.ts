@@ -12,6 +12,10 @@ import { ProviderName } from './settings';
  * twelve providers where the deployment switches it on (the local cloud, tests, a dev stage).
  */
 
+/** Public payment routes are throttled like the public identity calls: a flood is refused at the gateway. */
+const WEBHOOK_THROTTLE = { ratePerSecond: 50, burst: 100 };
+const TEST_GATEWAY_THROTTLE = { ratePerSecond: 20, burst: 40 };
+
 export const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{20,40}$/);
 
 /** Spec §5 Add to wallet-style amount: a number or a decimal string, checked by the server. */
@@ -64,7 +68,7 @@ export const fetchPayment = route({
 });
 
 export const confirmPayment = route({
-  method: 'POST', path: '/payments/webhooks/{provider}', operationId: 'confirmPayment', area: 'payments', auth: 'public',
+  method: 'POST', path: '/payments/webhooks/{provider}', operationId: 'confirmPayment', area: 'payments', auth: 'public', throttle: WEBHOOK_THROTTLE,
   summary: 'A provider\'s confirmation (webhook). Its signature is verified over the exact body; it must name an open checkout with the same amount and currency. Applied once however often it arrives: PAYMENT_PENDING becomes NEW and dispatch starts, PENDING becomes PAID, a top-up credits the wallet; a booking that no longer wants the money gets it credited to the rider\'s wallet. Forged, tampered or mismatched confirmations change nothing (invalid_signature, payment_mismatch)',
   params: z.object({ provider: ProviderName }),
   bodyEncoding: 'raw',
@@ -112,7 +116,7 @@ const GatewayForm = z.object({
 });
 
 export const testGatewayPay = route({
-  method: 'POST', path: '/payments/gateway/{provider}', operationId: 'testGatewayPay', area: 'payments', auth: 'public',
+  method: 'POST', path: '/payments/gateway/{provider}', operationId: 'testGatewayPay', area: 'payments', auth: 'public', throttle: TEST_GATEWAY_THROTTLE,
   summary: 'The built-in test gateway (where switched on): receives the spec §4 checkout form as any provider would and sends the browser to its payment page',
   params: z.object({ provider: ProviderName }),
   bodyEncoding: 'form',
@@ -122,14 +126,14 @@ export const testGatewayPay = route({
 });
 
 export const fetchGatewayPayment = route({
-  method: 'GET', path: '/payments/gateway/payments/{id}', operationId: 'fetchGatewayPayment', area: 'payments', auth: 'public',
+  method: 'GET', path: '/payments/gateway/payments/{id}', operationId: 'fetchGatewayPayment', area: 'payments', auth: 'public', throttle: TEST_GATEWAY_THROTTLE,
   summary: 'The test gateway\'s page reads the payment it is asked to take',
   params: GatewayParams,
   response: GatewayPayment,
 });
 
 export const decideGatewayPayment = route({
-  method: 'POST', path: '/payments/gateway/payments/{id}', operationId: 'decideGatewayPayment', area: 'payments', auth: 'public',
+  method: 'POST', path: '/payments/gateway/payments/{id}', operationId: 'decideGatewayPayment', area: 'payments', auth: 'public', throttle: TEST_GATEWAY_THROTTLE,
   summary: 'The test gateway\'s Pay or Cancel: decided once; the gateway then sends its signed confirmation to the platform\'s webhook and returns the browser to the merchant',
   params: GatewayParams,
   body: z.object({ decision: z.enum(['approve', 'decline']) }).strict(),
