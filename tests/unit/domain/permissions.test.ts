@@ -32,8 +32,9 @@ describe('§2 routes', () => {
     expect(canVisit(path, undefined)).toBe(false);
   });
 
-  it('covers exactly the 16 protected routes of the spec and the 2 of the trip work', () => {
-    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(18);
+  it('covers exactly the 16 protected routes of the spec, the 2 of the trip work and the payment result', () => {
+    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(19);
+    expect(PROTECTED_ROUTES['/payment-result']).toEqual(['rider', 'driver']);
   });
 
   it.each(PUBLIC_ROUTES.map((p) => [p]))('%s is public', (path) => {

@@ -56,7 +56,10 @@ describe('§8 error catalogue', () => {
         'auto_dispatch_on', 'bad_request', 'conflict', 'driver_unavailable', 'forbidden', 'idempotency_conflict', 'idempotency_key_reused',
         'insufficient_balance', 'internal_error', 'invalid_json', 'not_found', 'not_your_trip', 'offer_expired', 'rate_limited', 'starting',
         'trip_code_mismatch', 'unknown_route', 'validation_error',
-      ],
+        // The money work: provider confirmations, checkouts, promos, a rider's addresses changed meanwhile.
+        'invalid_signature', 'payment_mismatch', 'payment_closed', 'not_payable', 'promo_invalid', 'promo_out_of_date', 'promo_min_order',
+        'promo_exhausted', 'promo_already_applied', 'addresses_changed',
+      ].sort(),
     );
   });
 
