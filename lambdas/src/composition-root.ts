@@ -22,6 +22,7 @@ import { s3Uploads } from './adapters/s3/uploads';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
+import { withdrawRepository } from './adapters/dynamodb/withdraw-repository';
 import { stripeGateway } from './adapters/payments/stripe-gateway';
 import { testGateway } from './adapters/payments/test-gateway';
 import { envSecrets, secretsManagerSecrets } from './adapters/secrets/secrets';
@@ -57,6 +58,7 @@ export const deps = {
   inbox: inboxRepository,
   trips: tripRepository,
   wallets: walletRepository,
+  withdraws: withdrawRepository,
   /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
   geo: () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo),
   /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */

@@ -8,6 +8,7 @@ import * as settings from './settings';
 import * as system from './system';
 import * as trips from './trips';
 import * as users from './users';
+import * as withdraws from './withdraws';
 import type { AnyRoute } from './route';
 
 /** Every REST operation, keyed by operationId. A route that is not here does not exist. */
@@ -87,6 +88,9 @@ export const contract = {
   testGatewayPay: payments.testGatewayPay,
   fetchGatewayPayment: payments.fetchGatewayPayment,
   decideGatewayPayment: payments.decideGatewayPayment,
+  requestWithdraw: withdraws.requestWithdraw,
+  fetchWithdraws: withdraws.fetchWithdraws,
+  completeWithdraw: withdraws.completeWithdraw,
 } as const;
 
 export type Contract = typeof contract;

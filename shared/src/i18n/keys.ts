@@ -113,6 +113,8 @@ export const TECHNICAL_KEYS = [
   'promo_exhausted',
   'promo_already_applied',
   'addresses_changed',
+  'withdraw_exceeds_balance',
+  'withdraw_already_processed',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

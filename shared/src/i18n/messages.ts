@@ -89,6 +89,8 @@ export const messagesEn: Record<TranslationKey, string> = {
   promo_exhausted: 'This promo has been used up.',
   promo_already_applied: 'A promo is already applied to this booking.',
   addresses_changed: 'The rider\'s saved addresses changed meanwhile. Please try again.',
+  withdraw_exceeds_balance: 'The amount is more than your wallet balance.',
+  withdraw_already_processed: 'This withdraw request has already been processed.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -216,6 +218,8 @@ export const messagesEs: Record<TranslationKey, string> = {
   promo_exhausted: 'Esta promoción se ha agotado.',
   promo_already_applied: 'Esta reserva ya tiene una promoción aplicada.',
   addresses_changed: 'Las direcciones guardadas del pasajero cambiaron entretanto. Inténtalo de nuevo.',
+  withdraw_exceeds_balance: 'El importe supera el saldo de tu monedero.',
+  withdraw_already_processed: 'Esta solicitud de retiro ya se ha procesado.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -25,6 +25,9 @@ export const NOTIFICATIONS = {
   payment_credited: { title: 'Payment kept as credit', body: 'Your payment of {{amount}} arrived after booking {{id}} no longer needed it, so it is in your wallet.' },
   payment_declined: { title: 'Payment declined', body: 'The payment of {{amount}} was declined by {{provider}}.' },
   booking_refunded: { title: 'Payment refunded', body: 'Booking {{id}} was cancelled; {{amount}} is back in your wallet.' },
+  withdraw_processed: { title: 'Withdrawal processed', body: 'Your withdrawal of {{amount}} has been processed.' },
+  referral_bonus_new: { title: 'Referral bonus', body: 'Welcome! You signed up with a referral id, so {{amount}} was added to your wallet.' },
+  referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}} signed up with your referral id, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;
 

@@ -206,7 +206,31 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   testGatewayPay: async () => ({ path: '/payments/gateway/paypal', ...gatewayForm() }),
   fetchGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}` }),
   decideGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}`, body: { decision: 'decline' } }),
+  // driver1 is credited the cent it then asks to withdraw, so the request is covered whatever its balance.
+  requestWithdraw: async () => {
+    await creditDemoDriver(1);
+    return { path: '/withdraws', body: { amount: '0.01', ...SAMPLE_BANK } };
+  },
+  fetchWithdraws: async () => ({ path: '/withdraws?limit=5' }),
+  completeWithdraw: async () => ({ path: `/withdraws/${await freshWithdraw()}/complete` }),
 };
+
+const SAMPLE_BANK = { bankName: 'Matrix Bank', bankCode: 'MTRX0001', bankAccount: '000123456789' };
+
+/** An admin credit of `cents` to driver1's wallet. */
+async function creditDemoDriver(cents: number): Promise<void> {
+  const driver = await api('GET', '/me', { token: await idToken(DEMO.driver) });
+  const res = await api('POST', `/wallets/${driver.body.id}/credits`, { token: await idToken(DEMO.admin), body: { amount: (cents / 100).toFixed(2) } });
+  if (res.status !== 200) throw new Error(`could not credit driver1: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A fresh, unprocessed withdraw request of driver1's (one cent, credited first). */
+async function freshWithdraw(): Promise<string> {
+  await creditDemoDriver(1);
+  const res = await api('POST', '/withdraws', { token: await idToken(DEMO.driver), body: { amount: '0.01', ...SAMPLE_BANK } });
+  if (res.status !== 201) throw new Error(`could not request a withdrawal: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
 
 /** A top-up checkout of rider1's. */
 async function riderTopUp(): Promise<{ orderId: string; fields: Record<string, string> }> {

@@ -59,6 +59,8 @@ describe('§8 error catalogue', () => {
         // The money work: provider confirmations, checkouts, promos, a rider's addresses changed meanwhile.
         'invalid_signature', 'payment_mismatch', 'payment_closed', 'not_payable', 'promo_invalid', 'promo_out_of_date', 'promo_min_order',
         'promo_exhausted', 'promo_already_applied', 'addresses_changed',
+        // Withdrawals: more than the balance, processed twice.
+        'withdraw_exceeds_balance', 'withdraw_already_processed',
       ].sort(),
     );
   });

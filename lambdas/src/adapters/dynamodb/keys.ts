@@ -89,4 +89,21 @@ export const keys = {
   /** A timer job where no queue service exists (the local cloud): due time first, so one query finds what is due. */
   job: (dueAt: number, id: string) => ({ pk: 'JOBS', sk: `${String(Math.max(0, Math.floor(dueAt))).padStart(13, '0')}#${id}` }),
   jobsPk: 'JOBS',
+  /** Spec §3 Withdraw: a driver's request to be paid out. */
+  withdraw: (id: string) => ({ pk: `WITHDRAW#${id}`, sk: 'WITHDRAW' }),
+  /**
+   * A request's index entries, each sorted by request date (13 digits) then id: every request for
+   * admins (gsi1), the driver's own (gsi2), and admins' open or processed ones (gsi3, moved by completion).
+   */
+  withdrawIndexes: (uid: string, date: number, id: string, processed: boolean) => {
+    const sort = `${String(Math.max(0, Math.floor(date))).padStart(13, '0')}#${id}`;
+    return {
+      gsi1pk: 'WITHDRAWS', gsi1sk: sort,
+      gsi2pk: `WITHDRAWS#${uid}`, gsi2sk: sort,
+      gsi3pk: processed ? 'WITHDRAWS~DONE' : 'WITHDRAWS~OPEN', gsi3sk: sort,
+    };
+  },
+  withdrawsPk: 'WITHDRAWS',
+  withdrawsByDriverPk: (uid: string) => `WITHDRAWS#${uid}`,
+  withdrawsByStatePk: (processed: boolean) => (processed ? 'WITHDRAWS~DONE' : 'WITHDRAWS~OPEN'),
 } as const;

@@ -5,6 +5,7 @@ import type { CarTypeItem } from './car-type-repository';
 import { keys } from './keys';
 import { stripKeys, type Item, type Key } from './repository';
 import type { ProfileItem } from './user-repository';
+import type { WithdrawRecord } from '../../ports/withdraws';
 
 /**
  * Items a handler asks to read with the caller's admission (one BatchGetItem), and how to read
@@ -17,6 +18,7 @@ export const preload = {
   driverState: (uid: string): Key => keys.driverState(uid),
   idempotency: (uid: string, key: string): Key => keys.idempotency(uid, key),
   offer: (driverUid: string, bookingId: string): Key => keys.offer(driverUid, bookingId),
+  withdraw: (id: string): Key => keys.withdraw(id),
 };
 
 const plain = <T>(i: Item | undefined) => (i ? (stripKeys(i) as unknown as T) : undefined);
@@ -28,4 +30,5 @@ export const loaded = {
   driverState: (i: Item | undefined) => plain<DriverStateRecord>(i),
   offer: (i: Item | undefined) => (i ? fromOfferItem(i) : undefined),
   idempotency: (i: Item | undefined) => (i ? { bookingId: String(i.bookingId), fingerprint: String(i.fingerprint) } : undefined),
+  withdraw: (i: Item | undefined) => plain<WithdrawRecord>(i),
 };

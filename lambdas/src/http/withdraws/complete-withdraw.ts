@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { completeWithdraw } from '../../use-cases/complete-withdraw';
+
+export const handler = httpHandler(
+  contract.completeWithdraw,
+  ({ account, params, preloaded: [request] }) => completeWithdraw(deps, account, params.id, loaded.withdraw(request)),
+  { preload: ({ params }) => [preload.withdraw(params.id)] },
+);
