@@ -471,6 +471,18 @@ describe('the trip', () => {
   });
 });
 
+describe('withdrawals', () => {
+  it('makes each withdraw route a function of its own, in the withdraws area, with the table and nothing more', () => {
+    for (const op of ['requestWithdraw', 'fetchWithdraws', 'completeWithdraw']) {
+      const fn = built.api.routeFunctions.get(op);
+      expect(fn, op).toBeDefined();
+      expect(Stack.of(fn!.fn).templateOptions.description ?? '', op).toContain('withdraws');
+      // No Cognito, uploads, jobs, push, payment secrets or maps: the hold and the processing are table writes.
+      expect(extraActions(op), op).toEqual([]);
+    }
+  });
+});
+
 describe('site', () => {
   it('serves a private bucket through OAC, with SPA rewrite and /api/* to the REST API uncached', () => {
     tpl.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2); // the site and the public uploads

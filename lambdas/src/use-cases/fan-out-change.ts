@@ -49,6 +49,11 @@ export function topicsFor(pk: string, sk: string, image: Record<string, unknown>
       ...(fleet ? [{ topic: `bookings/fleet/${fleet}`, id }] : []),
     ];
   }
+  const withdraw = /^WITHDRAW#(.+)$/.exec(pk);
+  if (withdraw && sk === 'WITHDRAW') {
+    const uid = str(image.uid);
+    return [{ topic: 'withdraws', id: withdraw[1]! }, ...(uid ? [{ topic: `withdraws/${uid}`, id: withdraw[1]! }] : [])];
+  }
   const user = /^USER#(.+)$/.exec(pk);
   if (user) {
     const uid = user[1]!;

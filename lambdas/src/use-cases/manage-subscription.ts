@@ -24,6 +24,9 @@ export async function mayFollow(
 ): Promise<boolean> {
   if (topic === 'catalog' || topic === 'settings') return true;
   if (topic === 'bookings/all') return who.role === 'admin';
+  if (topic === 'withdraws') return who.role === 'admin';
+  const withdraws = /^withdraws\/(.+)$/.exec(topic);
+  if (withdraws) return (withdraws[1] === who.uid && who.role === 'driver') || who.role === 'admin';
   const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking|tracking|chat)\/(.+)$/.exec(topic);
   if (!m) return false;
   const [, kind, id] = m;

@@ -19,6 +19,9 @@ export const Topic = z.union([
   z.string().regex(/^messages\/[A-Za-z0-9-]{1,64}$/),
   /** A trip's tracking points and chat: their events carry the new point or message itself. */
   z.string().regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/),
+  /** Withdraw requests: every driver's (admins), or one driver's own. */
+  z.literal('withdraws'),
+  z.string().regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
 
