@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, signIn } from './support/identity';
@@ -70,6 +70,12 @@ describe('payments in the browser', () => {
   beforeAll(async () => {
     browser = await launch();
     admin = await newPage('admin@example.com');
+  });
+  // A failed test leaves a picture of every open page behind.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const c of contexts) for (const p of c.pages()) await fullShot(p, `pay-failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}-${n++}`).catch(() => undefined);
   });
   afterAll(async () => {
     await setMode('delivery').catch(() => undefined);
