@@ -3,6 +3,7 @@ import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking
 import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
 import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
 import { paymentsStringsEn, paymentsStringsEs } from './ui-strings-payments';
+import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -441,6 +442,7 @@ export const uiStringsEn = {
   ...bookingsStringsEn,
   ...tripsStringsEn,
   ...paymentsStringsEn,
+  ...withdrawsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -861,4 +863,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...bookingsStringsEs,
   ...tripsStringsEs,
   ...paymentsStringsEs,
+  ...withdrawsStringsEs,
 };

@@ -80,6 +80,12 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/addtowallet/add-to-wallet-page')),
   },
   {
+    path: '/withdraws',
+    roles: ['admin'],
+    menuKey: 'menu_withdraws',
+    Component: lazy(() => import('../pages/withdraws/withdraws-page')),
+  },
+  {
     path: '/trip',
     roles: ['rider', 'driver', 'admin'],
     Component: lazy(() => import('../pages/trip/trip-page')),

@@ -20,6 +20,9 @@ import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
+import { useNotifications } from '../../app/notifications-context';
+import { MyWithdraws } from '../withdraws/my-withdraws';
+import { RequestWithdrawModal } from '../withdraws/request-withdraw-modal';
 import { bookingFormat } from '../bookings/booking-format';
 
 const PAGE = 25;
@@ -54,6 +57,12 @@ export default function WalletPage() {
   };
   const balance = first.data?.balance;
   const [toppingUp, setToppingUp] = useState(false);
+  // Spec §6: a driver may request a withdrawal.
+  const { role } = useAuth();
+  const { notify } = useNotifications();
+  const isDriver = role === 'driver';
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [withdrawn, setWithdrawn] = useState(0);
 
   return (
     <ContentLayout header={<Header variant="h1" description={t('wallet_description')}>{t('wallet_title')}</Header>}>
@@ -61,7 +70,19 @@ export default function WalletPage() {
         <LoadErrorAlert error={first.error} onRetry={first.reload} />
         <Container
           header={
-            <Header variant="h2" actions={<Button onClick={() => setToppingUp(true)} data-testid="wallet-topup">{t('pay_topup')}</Button>}>
+            <Header
+              variant="h2"
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  {isDriver ? (
+                    <Button onClick={() => setWithdrawing(true)} disabled={balance === undefined || balance <= 0} data-testid="wallet-withdraw">
+                      {t('withdraw_request')}
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => setToppingUp(true)} data-testid="wallet-topup">{t('pay_topup')}</Button>
+                </SpaceBetween>
+              }
+            >
               {t('wallet_balance_now')}
             </Header>
           }
@@ -94,8 +115,25 @@ export default function WalletPage() {
           footer={next ? <Box textAlign="center"><Button onClick={more} loading={loadingMore}>{t('wallet_load_more')}</Button></Box> : undefined}
           data-testid="wallet-history"
         />
+        {isDriver && user ? <MyWithdraws uid={user.id} refreshKey={withdrawn} /> : null}
       </SpaceBetween>
       {toppingUp ? <CheckoutModal subject={{ kind: 'topup' }} onClose={() => setToppingUp(false)} /> : null}
+      {withdrawing && user && balance !== undefined ? (
+        <RequestWithdrawModal
+          profile={user}
+          balance={balance}
+          bankFields={Boolean(settings.bank_fields)}
+          symbol={settings.symbol}
+          onDismiss={() => setWithdrawing(false)}
+          onRequested={() => {
+            setWithdrawing(false);
+            setWithdrawn((n) => n + 1);
+            notify({ id: 'wallet-withdraw', type: 'success', messageKey: 'withdraw_requested_notice' });
+            setOlder({ items: [] });
+            first.reload();
+          }}
+        />
+      ) : null}
     </ContentLayout>
   );
 }
