@@ -98,7 +98,7 @@ async function main() {
     console.table([await pingToRiderBench(cloud, tripTokens, benchPings)]);
 
     const benchPayments = Number(process.env.BENCH_PAYMENTS ?? 10);
-    console.log(`\nMoney: checkout, the provider's confirmation, promos, admin credits (${benchPayments} rounds; medians)`);
+    console.log(`\nMoney: checkout, the provider's confirmation, promos, admin credits, withdrawals (${benchPayments} rounds; medians)`);
     console.table(await paymentsBench(cloud, tripTokens, benchPayments));
 
     console.log(`\nNearby search in the geo index vs listing every driver (drivers spread over 300 cities, 10 km searches)`);

@@ -32,7 +32,7 @@ function signed(checkout: { orderId: string; fields: Record<string, string> }, i
 
 /**
  * Round trips and latency of the money operations over `rounds` rounds: checkouts, the provider's
- * confirmation (first and duplicate), promos, admin credits. x-ddb-round-trips counts sequential
+ * confirmation (first and duplicate), promos, admin credits, withdrawals. x-ddb-round-trips counts sequential
  * waves of DynamoDB calls, x-ddb-calls all of them.
  */
 export async function paymentsBench(cloud: LocalCloud, t: Tokens, rounds: number) {
@@ -45,11 +45,17 @@ export async function paymentsBench(cloud: LocalCloud, t: Tokens, rounds: number
   };
   await call('/drivers/me/location', { method: 'POST', token: t.driver, body: AT });
   await call('/drivers/me/availability', { method: 'PUT', token: t.driver, body: { online: true } });
+  // The driver's cash trips of the other benchmarks leave a debt: credit enough to withdraw from.
+  await call(`/wallets/${t.driverId}/credits`, { method: 'POST', token: t.admin, body: { amount: '500.00' }, headers: { 'idempotency-key': `bench-driver-${Date.now()}` } });
   for (let i = 0; i < rounds; i++) {
     const topUp = keep('checkout (top-up)', await call('/payments/checkout', { method: 'POST', token: t.rider, body: { kind: 'topup', amount: '10.00', provider: 'paypal' } }));
     const notice = signed(topUp.body, `gtx_bench${i}topup000000000000`);
     keep('confirmPayment (top-up credited)', await call('/payments/webhooks/paypal', { method: 'POST', ...notice }));
     keep('confirmPayment (duplicate)', await call('/payments/webhooks/paypal', { method: 'POST', ...notice }));
+    const asked = keep('requestWithdraw (driver)', await call('/withdraws', {
+      method: 'POST', token: t.driver, body: { amount: '1.00', bankName: 'Bench Bank', bankCode: 'BB1', bankAccount: '12345678' }, headers: { 'idempotency-key': `bench-withdraw-${Date.now()}-${i}` },
+    }));
+    keep('completeWithdraw (admin)', await call(`/withdraws/${asked.body.id}/complete`, { method: 'POST', token: t.admin }));
     keep('addToWallet (admin credit)', await call(`/wallets/${t.riderId}/credits`, { method: 'POST', token: t.admin, body: { amount: '1.00' }, headers: { 'idempotency-key': `bench-${Date.now()}-${i}` } }));
 
     // A delivery-mode rider's booking waits for its payment; paying it starts dispatch.
