@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SignupBody } from '../../../shared/src/contract/auth';
 import { DomainError } from '../../../shared/src/domain/errors';
+import { toMinor } from '../../../shared/src/domain/money';
 import { buildMobile } from '../../../shared/src/domain/phone';
 import { validateRegistration } from '../../../shared/src/domain/register-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
@@ -45,6 +46,8 @@ export async function signUpUser(
     usertype: body.usertype, loginType: 'email', emailVerified: false,
     approved: body.usertype === 'driver' ? !settings.driver_approval : true,
     signupViaReferral,
+    // Settings `bonus`: both the new user and the referrer get it, once, with the account.
+    ...(signupViaReferral && settings.bonus > 0 ? { referralBonus: { amount: toMinor(settings.bonus), symbol: settings.symbol ?? '' } } : {}),
     driver: body.usertype === 'driver'
       ? { licenseImage, vehicleMake: body.vehicleMake, vehicleModel: body.vehicleModel, vehicleNumber: body.vehicleNumber, carType: body.carType }
       : undefined,
