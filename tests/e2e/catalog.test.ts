@@ -152,7 +152,8 @@ describe('catalog and settings in the browser (issue 4)', () => {
     await rowAction(page, 'cartype-actions', 'Options');
     await fillRows(dialog(page), [['Fragile handling', '3']]);
     await dialog(page).getByTestId('subtable-save').click();
-    await page.getByRole('row').filter({ hasText: 'Fragile handling' }).waitFor();
+    // The seeded Van has a 'Fragile handling' option too: look in this car type's row.
+    await page.getByRole('row').filter({ hasText: CAR }).filter({ hasText: 'Fragile handling' }).waitFor();
 
     await rowAction(page, 'cartype-actions', 'Cancellation slab');
     await fillRows(dialog(page), [['5', '2'], ['5', '4']]);
