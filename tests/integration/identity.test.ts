@@ -159,8 +159,14 @@ describe('users admin (spec §5 Other, §6)', () => {
   it('keeps a fleet admin to drivers: no riders, no other fleets\' drivers', async () => {
     expect((await api('GET', '/users?usertype=rider', { token: fleet })).status).toBe(403);
     expect((await api('POST', '/users', { token: fleet, body: newDriver({ usertype: 'rider' }) })).status).toBe(403);
-    const others = await api('GET', '/users?usertype=driver&limit=100', { token: admin });
-    const outsider = others.body.items.find((u: { email: string }) => u.email === DEMO.driver2);
+    // Other suites add many drivers: walk the admin's list until the seeded driver2 turns up.
+    let outsider: { id: string } | undefined;
+    for (let cursor: string | undefined, first = true; !outsider && (first || cursor); first = false) {
+      const page = await api('GET', `/users?usertype=driver&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: admin });
+      outsider = page.body.items.find((u: { email: string }) => u.email === DEMO.driver2);
+      cursor = page.body.next;
+    }
+    if (!outsider) throw new Error('driver2 is not in the admin\'s list');
     for (const [method, path, body] of [
       ['PATCH', `/users/${outsider.id}`, { vehicleNumber: 'X' }],
       ['POST', `/users/${outsider.id}/approval`, { approved: false }],
