@@ -21,6 +21,7 @@ import { licenseChecker } from './adapters/license/license-check';
 import { s3Uploads } from './adapters/s3/uploads';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
+import { earningsRepository } from './adapters/dynamodb/earnings-repository';
 import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
 import { withdrawRepository } from './adapters/dynamodb/withdraw-repository';
 import { stripeGateway } from './adapters/payments/stripe-gateway';
@@ -64,6 +65,7 @@ export const deps = {
   /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
   jobs: () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue),
   payments: paymentRepository,
+  earnings: earningsRepository,
   gatewayPayments: gatewayPaymentRepository,
   secrets,
   /** Which adapter plays a provider: Stripe's where switched on, else the test gateway where switched on, else none. */

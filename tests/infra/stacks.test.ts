@@ -587,3 +587,9 @@ describe('cdk-nag (AwsSolutions)', () => {
     expect(findings('warning')).toEqual([]);
   });
 });
+
+describe('earnings reports', () => {
+  it('read the table only: nothing beyond it', () => {
+    for (const op of ['fetchEarningsReport', 'fetchDriverEarnings']) expect(extraActions(op), op).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
+import * as earnings from './earnings';
 import * as geo from './geo';
 import * as payments from './payments';
 import * as catalog from './catalog';
@@ -91,6 +92,8 @@ export const contract = {
   requestWithdraw: withdraws.requestWithdraw,
   fetchWithdraws: withdraws.fetchWithdraws,
   completeWithdraw: withdraws.completeWithdraw,
+  fetchEarningsReport: earnings.fetchEarningsReport,
+  fetchDriverEarnings: earnings.fetchDriverEarnings,
 } as const;
 
 export type Contract = typeof contract;

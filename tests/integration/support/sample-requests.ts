@@ -203,6 +203,8 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
     const res = await api('POST', '/promos', { token: await idToken(DEMO.admin), body: { ...samplePromo(), min_order: 0 } });
     return { path: `/bookings/${await freshBooking()}/promo`, body: { code: res.body.promo_name } };
   },
+  fetchEarningsReport: async () => ({ path: '/earnings/report' }),
+  fetchDriverEarnings: async () => ({ path: '/earnings/drivers?from=2020-01' }),
   testGatewayPay: async () => ({ path: '/payments/gateway/paypal', ...gatewayForm() }),
   fetchGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}` }),
   decideGatewayPayment: async () => ({ path: `/payments/gateway/payments/${await gatewayPaymentId()}`, body: { decision: 'decline' } }),

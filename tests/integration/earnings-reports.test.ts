@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { earningsPeriods } from '../../shared/src/domain/earnings';
+import { north, ownPlace, putOnline, type TestDriver } from './support/drivers';
+import { api, DEMO, idToken } from './support/endpoints';
+import { bookNowFor, driveToDrop, newRider, type TestRider } from './support/trips';
+
+type ReportRow = { year: number; month: number; tripCost: number; rideCost: number; convenienceFee: number; discountAmount: number; profit: number; bookings: number };
+type DriverRow = { year: number; month: number; driverUid: string; driverName: string; driverVehicleNo: string; driverShare: number; bookings: number };
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Spec §2 /earningreports and /driverearning: read from the aggregates the PAID step keeps, they
+ * move by exactly what each paid trip adds; a fleet admin sees only its own fleet's drivers.
+ */
+describe('earnings reports', () => {
+  let admin: string;
+  let rider: TestRider;
+  let fleetA: { id: string; token: string };
+  let fleetB: { id: string; token: string };
+  const month = earningsPeriods(Date.now()).month;
+  const [year, monthNo] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+
+  /** A fleet admin made by the admin, signed in. */
+  async function newFleetAdmin(): Promise<{ id: string; token: string }> {
+    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const body = { usertype: 'fleetadmin', firstName: 'Fleet', lastName: `Owner ${u}`, email: `fleet-${u}@example.com`, mobile: `+1555${String(Date.now()).slice(-7)}`, password: 'Fleet1234' };
+    const res = await api('POST', '/users', { token: admin, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id, token: await idToken(body.email, 'Fleet1234') };
+  }
+
+  /** A driver the fleet admin adds (stamped with its fleet), signed in. */
+  async function fleetDriver(fleet: { token: string }): Promise<TestDriver> {
+    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const email = `fdrv-${u}@example.com`;
+    const res = await api('POST', '/users', {
+      token: fleet.token,
+      body: { usertype: 'driver', firstName: 'Fleet', lastName: `Driver ${u}`, email, mobile: `+1556${String(Date.now()).slice(-7)}`, password: 'Driver1234', carType: 'Economy', vehicleNumber: `F-${u}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id, email, token: await idToken(email, 'Driver1234') };
+  }
+
+  /** A trip of `driver`'s paid in cash at the drop: what it adds to the reports. */
+  async function paidTrip(driver: TestDriver) {
+    const here = ownPlace();
+    await putOnline(driver, north(here, 1));
+    const booking = await bookNowFor(rider.id, here, 3);
+    const accepted = await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await driveToDrop(driver, { ...booking, ...accepted.body });
+    const paid = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
+    expect(paid.body.status).toBe('PAID');
+    return paid.body as { trip_cost: number; convenience_fees: number; driver_share: number; discount?: number };
+  }
+
+  const report = async (token = admin) => api<{ items: ReportRow[] }>('GET', `/earnings/report?from=${month}&to=${month}`, { token });
+  const drivers = async (token: string) => api<{ items: DriverRow[] }>('GET', '/earnings/drivers', { token });
+  const thisMonth = (rows: ReportRow[]) => rows.find((r) => r.year === year && r.month === monthNo);
+
+  beforeAll(async () => {
+    admin = await idToken(DEMO.admin);
+    rider = await newRider();
+    [fleetA, fleetB] = [await newFleetAdmin(), await newFleetAdmin()];
+  });
+
+  it('a paid trip moves this month\'s report row and the driver\'s row by exactly its amounts', async () => {
+    const driver = await fleetDriver(fleetA);
+    const before = thisMonth((await report()).body.items);
+    const trip = await paidTrip(driver);
+    const after = thisMonth((await report()).body.items)!;
+    const base = before ?? { tripCost: 0, rideCost: 0, convenienceFee: 0, discountAmount: 0, profit: 0, bookings: 0 };
+    expect(after).toMatchObject({
+      monthsName: new Date(Date.UTC(year, monthNo - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }),
+      bookings: base.bookings + 1,
+      tripCost: r2(base.tripCost + trip.trip_cost),
+      convenienceFee: r2(base.convenienceFee + trip.convenience_fees),
+      rideCost: r2(base.rideCost + trip.trip_cost - trip.convenience_fees),
+      discountAmount: r2(base.discountAmount + (trip.discount ?? 0)),
+    });
+    // Spec §3: profit is the fee minus the discount.
+    expect(after.profit).toBe(r2(after.convenienceFee - after.discountAmount));
+
+    const mine = (await drivers(admin)).body.items.filter((r) => r.driverUid === driver.id);
+    expect(mine).toEqual([expect.objectContaining({ year, month: monthNo, driverShare: trip.driver_share, bookings: 1, driverVehicleNo: expect.stringMatching(/^F-/) })]);
+    // A second trip of the same driver adds to the same row.
+    const second = await paidTrip(driver);
+    const again = (await drivers(fleetA.token)).body.items.filter((r) => r.driverUid === driver.id);
+    expect(again).toEqual([expect.objectContaining({ driverShare: r2(trip.driver_share + second.driver_share), bookings: 2 })]);
+  });
+
+  it('a fleet admin sees only its own drivers; riders and drivers see nothing', async () => {
+    const a = await fleetDriver(fleetA);
+    const b = await fleetDriver(fleetB);
+    await paidTrip(a);
+    await paidTrip(b);
+    const seenByA = (await drivers(fleetA.token)).body.items.map((r) => r.driverUid);
+    const seenByB = (await drivers(fleetB.token)).body.items.map((r) => r.driverUid);
+    expect(seenByA).toContain(a.id);
+    expect(seenByA).not.toContain(b.id);
+    expect(seenByB).toEqual([b.id]);
+    const all = (await drivers(admin)).body.items.map((r) => r.driverUid);
+    expect(all).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect((await report(fleetA.token)).status).toBe(403);
+    expect((await report(rider.token)).status).toBe(403);
+    expect((await drivers(rider.token)).status).toBe(403);
+    expect((await drivers(await idToken(DEMO.driver))).status).toBe(403);
+  });
+
+  it('refuses bad months and ranges, and answers an empty range with no rows', async () => {
+    for (const q of ['from=2026-13', 'from=2026-1', 'to=yesterday', 'from=2026-05&to=2026-04', 'month=2026-01']) {
+      const res = await api('GET', `/earnings/report?${q}`, { token: admin });
+      expect({ q, status: res.status }).toEqual({ q, status: 400 });
+    }
+    expect((await api('GET', '/earnings/report?from=1990-01&to=1990-12', { token: admin })).body.items).toEqual([]);
+    expect((await api('GET', '/earnings/drivers?from=1990-01&to=1990-12', { token: admin })).body.items).toEqual([]);
+  });
+});
