@@ -3,6 +3,7 @@ import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking
 import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
 import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
 import { paymentsStringsEn, paymentsStringsEs } from './ui-strings-payments';
+import { earningsStringsEn, earningsStringsEs } from './ui-strings-earnings';
 import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
 
 /**
@@ -442,6 +443,7 @@ export const uiStringsEn = {
   ...bookingsStringsEn,
   ...tripsStringsEn,
   ...paymentsStringsEn,
+  ...earningsStringsEn,
   ...withdrawsStringsEn,
 } satisfies Record<string, string>;
 
@@ -863,5 +865,6 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...bookingsStringsEs,
   ...tripsStringsEs,
   ...paymentsStringsEs,
+  ...earningsStringsEs,
   ...withdrawsStringsEs,
 };

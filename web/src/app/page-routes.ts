@@ -97,6 +97,16 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/wallet/wallet-page')),
   },
   {
+    path: '/earningreports',
+    roles: ['admin'],
+    Component: lazy(() => import('../pages/earnings/earning-reports-page')),
+  },
+  {
+    path: '/driverearning',
+    roles: ['admin', 'fleetadmin'],
+    Component: lazy(() => import('../pages/earnings/driver-earnings-page')),
+  },
+  {
     path: '/payment-result',
     roles: ['rider', 'driver'],
     Component: lazy(() => import('../pages/payments/payment-result-page')),
