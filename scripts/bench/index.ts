@@ -6,6 +6,7 @@ import { seedDemoData } from '../../infra/local/seed';
 import { lambdaBundleSizes, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
 import { load, loadFn, type LoadResult } from './load';
+import { earningsBench } from './earnings';
 import { paymentsBench } from './payments';
 import { pingToRiderBench, tripStepsBench } from './trips';
 
@@ -100,6 +101,10 @@ async function main() {
     const benchPayments = Number(process.env.BENCH_PAYMENTS ?? 10);
     console.log(`\nMoney: checkout, the provider's confirmation, promos, admin credits, withdrawals (${benchPayments} rounds; medians)`);
     console.table(await paymentsBench(cloud, tripTokens, benchPayments));
+
+    const earningSizes = list(process.env.BENCH_EARNINGS, [100, 100_000]);
+    console.log(`\nEarnings reports read with ${earningSizes.join(' and ')} paid bookings in the table (the aggregates only)`);
+    console.table(await earningsBench(cloud, admin, earningSizes));
 
     console.log(`\nNearby search in the geo index vs listing every driver (drivers spread over 300 cities, 10 km searches)`);
     console.table(await nearbySearchBench(nearbySizes));
