@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { fullShot, signIn } from './support/identity';
-import { apiAs } from './support/page-api';
+import { apiAs, ok } from './support/page-api';
 
 /**
  * The earnings reports in the browser (spec §2 /earningreports, /driverearning): a trip of
@@ -13,12 +13,6 @@ import { apiAs } from './support/page-api';
 // Far from every simulated driver: only driver1 goes there.
 const LISBON = { lat: 38.7223, lng: -9.1393, add: 'Lisbon' };
 const LISBON_DROP = { lat: 38.7323, lng: -9.1393, add: 'Arroios, Lisbon' };
-
-async function ok(page: Page, method: string, path: string, body?: unknown) {
-  const res = await apiAs(page, method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 describe('earnings reports in the browser', () => {
   let browser: Browser;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, signIn } from './support/identity';
-import { apiAs } from './support/page-api';
+import { apiAs, ok } from './support/page-api';
 
 /**
  * Paying through a provider in the browser (spec §4 Payment, Pay now): the checkout dialog posts
@@ -15,12 +15,6 @@ const OAKLAND = { search: 'Oakland', option: /^Oakland, CA, US/ };
 // Far from every simulated driver: only driver1 goes there.
 const OSLO = { lat: 59.9139, lng: 10.7522, add: 'Oslo' };
 const OSLO_DROP = { lat: 59.9239, lng: 10.7522, add: 'Grünerløkka, Oslo' };
-
-async function ok(page: Page, method: string, path: string, body?: unknown) {
-  const res = await apiAs(page, method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 describe('payments in the browser', () => {
   let browser: Browser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, signIn } from './support/identity';
-import { apiAs } from './support/page-api';
+import { apiAs, ok } from './support/page-api';
 
 /**
  * The trip in the browser: a rider watches a simulated driver (npm start's fleet, driving fast
@@ -20,12 +20,6 @@ const STOCKHOLM_DROP = { lat: 59.3393, lng: 18.0686, add: 'Vasastan, Stockholm' 
 const INSTRUCTIONS = { deliveryPerson: 'Pat Lee', deliveryPersonPhone: '555 123 4567' };
 /** The simulated accounts of `npm start` (scripts/simulate/fleet.ts), named after the demo centre. */
 const SIM_PASSWORD = 'Simulate123';
-
-async function ok(page: Page, method: string, path: string, body?: unknown) {
-  const res = await apiAs(page, method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 describe('the trip in the browser', () => {
   let browser: Browser;

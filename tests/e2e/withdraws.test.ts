@@ -1,20 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, signIn } from './support/identity';
-import { apiAs } from './support/page-api';
+import { apiAs, ok } from './support/page-api';
 
 /**
  * Withdrawals in the browser (spec §2 /withdraws, §4 Withdraw, §6): a driver asks on /wallet, the
  * amount leaves the balance at once; an admin processes the request on /withdraws after a
  * confirmation, the action is then disabled, and the driver's list follows live.
  */
-
-async function ok(page: Page, method: string, path: string, body?: unknown) {
-  const res = await apiAs(page, method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 describe('withdrawals in the browser', () => {
   let browser: Browser;

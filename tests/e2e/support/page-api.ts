@@ -24,3 +24,10 @@ export async function apiAs(page: Page, method: string, path: string, body?: unk
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
+
+/** `apiAs` for set-up that must work: a failure throws with the answer, so the test says why. */
+export async function ok(page: Page, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await apiAs(page, method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
