@@ -23,6 +23,7 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 const TRACK_FIELDS = ['id', 'at', 'status', 'lat', 'lng'] as const;
 const CHAT_FIELDS = ['id', 'at', 'message', 'from', 'type', 'msgDate', 'msgTime', 'source'] as const;
+const MESSAGE_FIELDS = ['id', 'at', 'kind', 'title', 'body', 'bookingId'] as const;
 const pick = (image: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => image[f] !== undefined).map((f) => [f, image[f]]));
 
 /**
@@ -59,7 +60,8 @@ export function topicsFor(pk: string, sk: string, image: Record<string, unknown>
     const uid = user[1]!;
     if (sk === 'PROFILE') return [{ topic: `user/${uid}`, id: uid }];
     if (sk.startsWith('OFFER#')) return [{ topic: `offers/${uid}`, id: sk.slice('OFFER#'.length) }];
-    if (sk.startsWith('MSG#')) return [{ topic: `messages/${uid}`, id: str(image.id) }];
+    // The open browser shows the message as it is (a flash), so its text travels with the event.
+    if (sk.startsWith('MSG#')) return [{ topic: `messages/${uid}`, id: str(image.id), data: pick(image, MESSAGE_FIELDS) }];
   }
   return [];
 }

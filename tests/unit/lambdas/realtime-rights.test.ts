@@ -51,7 +51,9 @@ describe('which topics a change concerns', () => {
     expect(topicsFor('BOOKING#BK1', 'BOOKING', { customer: 'r1', driver: 'd1', fleetadmin: 'f1' }).map((t) => t.topic).sort())
       .toEqual(['booking/BK1', 'bookings/all', 'bookings/customer/r1', 'bookings/driver/d1', 'bookings/fleet/f1']);
     expect(topicsFor('USER#d1', 'OFFER#BK1')).toEqual([{ topic: 'offers/d1', id: 'BK1' }]);
-    expect(topicsFor('USER#r1', 'MSG#0001#x', { id: 'm1' })).toEqual([{ topic: 'messages/r1', id: 'm1' }]);
+    // A message travels with its text, so the open browser can show it without a re-read.
+    expect(topicsFor('USER#r1', 'MSG#0001#x', { id: 'm1', at: 5, to: 'r1', kind: 'trip_started', title: 'Trip started', body: 'On its way', bookingId: 'BK1', expiresAt: 9 }))
+      .toEqual([{ topic: 'messages/r1', id: 'm1', data: { id: 'm1', at: 5, kind: 'trip_started', title: 'Trip started', body: 'On its way', bookingId: 'BK1' } }]);
     expect(topicsFor('USER#d1', 'DRIVER')).toEqual([]);
     // Tracking points and chat messages travel with their payload (and nothing else of the item).
     expect(topicsFor('BOOKING#BK1', 'TRACK#0001#p1', { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5, bookingId: 'BK1', expiresAt: 9 }))
