@@ -13,11 +13,16 @@ export interface Notice {
   messageKey: string;
   /** Shown when the key has no translation (e.g. a raw server message). */
   fallback?: string;
+  /** Text the server wrote (a message to the user): shown as it is, under `header`. */
+  text?: { header: string; content: string };
+  /** A button beside the message, e.g. "View trip". */
+  action?: ReactNode;
 }
 
 interface NotificationsContextValue {
   items: FlashbarProps.MessageDefinition[];
   notify: (notice: Notice) => void;
+  dismiss: (id: string) => void;
 }
 
 const NotificationsContext = createContext<NotificationsContextValue | null>(null);
@@ -39,14 +44,15 @@ export function NotificationsProvider({ initial = [], children }: { initial?: No
       notices.map((n) => ({
         id: n.id,
         type: n.type,
-        content: t(n.messageKey, { defaultValue: n.fallback ?? n.messageKey }),
+        ...(n.text ? { header: n.text.header, content: n.text.content } : { content: t(n.messageKey, { defaultValue: n.fallback ?? n.messageKey }) }),
+        ...(n.action ? { action: n.action } : {}),
         dismissible: true,
         dismissLabel: t('dismiss'),
         onDismiss: () => dismiss(n.id),
       })),
     [notices, dismiss, t],
   );
-  const value = useMemo(() => ({ items, notify }), [items, notify]);
+  const value = useMemo(() => ({ items, notify, dismiss }), [items, notify, dismiss]);
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }
 

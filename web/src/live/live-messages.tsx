@@ -1,0 +1,63 @@
+import Button from '@cloudscape-design/components/button';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotifications } from '../app/notifications-context';
+import { useAuth } from '../auth/auth-context';
+import { useFollow } from '../components/use-follow';
+import { useTopic } from './use-topic';
+
+/** A message stays on screen this long unless dismissed; a trip sends several in a few minutes. */
+const SHOW_MS = 15_000;
+/** Older message flashes give way to newer ones, so the page is never buried. */
+const MAX_SHOWN = 3;
+
+/**
+ * The messages the platform sends the signed-in user (spec §4 "notified": driver on the way,
+ * arrived, trip started, paid …) shown as flash messages the moment they are sent, on any page.
+ * The same message is pushed to the user's phones; here the `messages/<uid>` topic brings it.
+ */
+export function LiveMessages() {
+  const { t } = useTranslation();
+  const { user, role } = useAuth();
+  const { notify, dismiss } = useNotifications();
+  const follow = useFollow();
+  const shown = useRef<string[]>([]);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const onMessage = useCallback(
+    (data?: Record<string, unknown>) => {
+      // Without data the socket has just come back: what was missed is in the inbox, not a flash.
+      if (!data || typeof data.id !== 'string' || typeof data.title !== 'string') return;
+      const id = `message-${data.id}`;
+      if (shown.current.includes(id)) return;
+      const bookingId = typeof data.bookingId === 'string' ? data.bookingId : undefined;
+      // Riders follow a trip on its own page; drivers and admins work from the bookings list.
+      const href = bookingId ? (role === 'rider' ? `/trip?id=${encodeURIComponent(bookingId)}` : '/bookings') : undefined;
+      notify({
+        id,
+        type: 'info',
+        messageKey: '',
+        text: { header: data.title, content: typeof data.body === 'string' ? data.body : '' },
+        action: href ? (
+          <Button href={href} onFollow={follow}>
+            {t(role === 'rider' ? 'trip_open' : 'menu_booking_history')}
+          </Button>
+        ) : undefined,
+      });
+      shown.current = [...shown.current, id];
+      while (shown.current.length > MAX_SHOWN) dismiss(shown.current.shift()!);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        shown.current = shown.current.filter((s) => s !== id);
+        dismiss(id);
+      }, SHOW_MS);
+      timers.current.add(timer);
+    },
+    [notify, dismiss, follow, role, t],
+  );
+
+  useTopic(`messages/${user?.id ?? ''}`, onMessage, Boolean(user?.id));
+  return null;
+}
