@@ -145,13 +145,27 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
     step('Connecting the table stream to its consumer');
     const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
+    // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
+    const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
     const poller = startStreamPoller({
       endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
       handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
+      filter: (r) => !driverState(r),
       onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
     });
     await poller.ready;
     stops.push(poller.stop);
+    // The dashboard map's positions: a second reader of the same stream every ~2 s (the batching
+    // window), draining what has gathered into one batch per tick.
+    const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
+    const positionsPoller = startStreamPoller({
+      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
+      handler: positions, filter: driverState, drain: true, maxBatch: 1000,
+      intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
+      onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
+    });
+    await positionsPoller.ready;
+    stops.push(positionsPoller.stop);
 
     step('Starting the timer jobs runner (dispatch rounds, Book Later)');
     const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');

@@ -1,5 +1,5 @@
 import {
-  DescribeStreamCommand, DynamoDBStreamsClient, ExpiredIteratorException, GetRecordsCommand, GetShardIteratorCommand,
+  DescribeStreamCommand, DynamoDBStreamsClient, ExpiredIteratorException, GetRecordsCommand, type GetRecordsCommandOutput, GetShardIteratorCommand,
   TrimmedDataAccessException, type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
@@ -10,9 +10,13 @@ type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespon
  * Plays the part of Lambda's event source mapping: reads every shard of the table stream and
  * invokes the handler with Lambda-shaped batches. Shards open at start-up are read from LATEST
  * (old changes were handled by the previous run); shards that appear later from TRIM_HORIZON.
+ * `filter` plays the mapping's filter criteria (records it refuses never reach the handler);
+ * `drain` reads everything a shard has each tick (up to `maxBatch` records) and hands it over as
+ * one batch, as a batching window does.
  */
 export function startStreamPoller(opts: {
   endpoint: string; region: string; streamArn: string; handler: StreamHandler; onError?: (e: unknown) => void; intervalMs?: number;
+  filter?: (record: _Record) => boolean; drain?: boolean; maxBatch?: number;
 }) {
   const client = new DynamoDBStreamsClient({ endpoint: opts.endpoint, region: opts.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const iterators = new Map<string, string | null>();
@@ -35,7 +39,9 @@ export function startStreamPoller(opts: {
     lastDiscovery = Date.now();
   }
 
-  async function deliver(records: _Record[]) {
+  async function deliver(all: _Record[]) {
+    const records = opts.filter ? all.filter(opts.filter) : all;
+    if (records.length === 0) return;
     const event = { Records: records.map((r) => ({ ...r, eventSourceARN: opts.streamArn })) } as unknown as DynamoDBStreamEvent;
     const res = await opts.handler(event);
     if (res && res.batchItemFailures.length) opts.onError?.(new Error(`${res.batchItemFailures.length} stream record(s) failed`));
@@ -46,9 +52,16 @@ export function startStreamPoller(opts: {
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
       try {
-        const out = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
-        iterators.set(shardId, out.NextShardIterator ?? null);
-        if (out.Records?.length) await deliver(out.Records);
+        const batch: _Record[] = [];
+        let next: string | null = iterator;
+        do {
+          const out: GetRecordsCommandOutput = await client.send(new GetRecordsCommand({ ShardIterator: next, Limit: 100 }));
+          next = out.NextShardIterator ?? null;
+          iterators.set(shardId, next);
+          batch.push(...(out.Records ?? []));
+          if (!out.Records?.length) break;
+        } while (opts.drain && next && batch.length < (opts.maxBatch ?? 1000));
+        if (batch.length) await deliver(batch);
       } catch (e) {
         if (e instanceof ExpiredIteratorException || e instanceof TrimmedDataAccessException) iterators.delete(shardId);
         else throw e;

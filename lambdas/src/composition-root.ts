@@ -22,6 +22,7 @@ import { s3Uploads } from './adapters/s3/uploads';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
+import { demandRepository } from './adapters/dynamodb/demand-repository';
 import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
 import { withdrawRepository } from './adapters/dynamodb/withdraw-repository';
 import { stripeGateway } from './adapters/payments/stripe-gateway';
@@ -66,6 +67,8 @@ export const deps = {
   jobs: () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue),
   payments: paymentRepository,
   earnings: earningsRepository,
+  /** The dashboard's demand layer (bookings and unserved requests per day and cell). */
+  demand: demandRepository,
   gatewayPayments: gatewayPaymentRepository,
   secrets,
   /** Which adapter plays a provider: Stripe's where switched on, else the test gateway where switched on, else none. */

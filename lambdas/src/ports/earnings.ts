@@ -7,11 +7,18 @@ export interface EarningsAggregate {
   driverShare: number;
   customerPaid: number;
   bookings: number;
+  /** Bookings with a convenience fee above 0 (spec §5 dashboard rule). */
+  feeBookings: number;
 }
 
 export interface MonthAggregate extends EarningsAggregate {
   /** YYYY-MM */
   month: string;
+}
+
+export interface DayAggregate extends EarningsAggregate {
+  /** YYYY-MM-DD */
+  day: string;
 }
 
 export interface DriverMonthAggregate extends EarningsAggregate {
@@ -24,5 +31,7 @@ export interface DriverMonthAggregate extends EarningsAggregate {
 /** `scope`: every booking, or a fleet's drivers' bookings. Months are YYYY-MM, inclusive. */
 export interface EarningsStore {
   months(scope: 'ALL' | `FLEET#${string}`, range: { from?: string; to?: string }): Promise<MonthAggregate[]>;
+  /** The day items of a scope between two days (YYYY-MM-DD, inclusive). */
+  days(scope: 'ALL' | `FLEET#${string}`, range: { from: string; to: string }): Promise<DayAggregate[]>;
   driverMonths(scope: 'ALL' | `FLEET#${string}`, range: { from?: string; to?: string }): Promise<DriverMonthAggregate[]>;
 }

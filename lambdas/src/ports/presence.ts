@@ -14,6 +14,26 @@ export interface DriverStateRecord {
   /** The trip the driver's pings track (ACCEPTED, ARRIVED, STARTED), and its status. */
   activeBooking?: string;
   activeStatus?: string;
+  /** Online as set by going online or offline (the stream tells the map who went away). */
+  online?: boolean;
+  /** The driver's fleet admin, copied by every ping so the positions stream can route by fleet. */
+  fleetadmin?: string;
+  /** When the online roster entry was last written (ms). */
+  rosterAt?: number;
+}
+
+/** A driver on the dashboard map: the roster's copy of the profile and the state's last point. */
+export interface OnlineDriver {
+  uid: string;
+  name: string;
+  carType: string;
+  vehicleNumber?: string;
+  fleetadmin?: string;
+  lat: number;
+  lng: number;
+  at: number;
+  activeBooking?: string;
+  activeStatus?: string;
 }
 
 export interface NearbyDriver {
@@ -48,6 +68,11 @@ export interface PresenceStore {
   ping(profile: ProfileItem, point: LatLng, now: number): Promise<{ at: number; indexed: boolean }>;
   /** driverActiveStatus and the index entry change together. */
   setAvailability(profile: ProfileItem, state: DriverStateRecord | undefined, online: boolean, now: number): Promise<{ profile: ProfileItem; state?: DriverStateRecord }>;
+  /**
+   * Drivers online now with a fresh position (a ping within `ROSTER_FRESH_MS`): every one, or one
+   * fleet's. One query of the roster and one wait of BatchGetItem for their states.
+   */
+  online(scope: 'ALL' | `FLEET#${string}`, now: number): Promise<OnlineDriver[]>;
   /** Dispatchable drivers within `radiusKm` of `center`, nearest first, from the geo index only. */
   nearby(center: LatLng, radiusKm: number, filter: { carType?: string; now: number }): Promise<NearbyResult>;
 }

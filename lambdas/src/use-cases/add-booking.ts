@@ -11,6 +11,7 @@ import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
+import type { DemandStore } from '../ports/demand';
 import type { GeoService } from '../ports/geo';
 import type { Job, JobQueue } from '../ports/jobs';
 import type { PresenceStore } from '../ports/presence';
@@ -28,6 +29,8 @@ export interface AddBookingDeps {
   geo: () => GeoService;
   bookings: BookingStore;
   presence: PresenceStore;
+  /** The demand layer: a Book Now that finds no driver is counted as unserved where it was asked. */
+  demand: Pick<DemandStore, 'unserved'>;
   jobs: () => JobQueue;
   now: () => Date;
   random?: RandomSource;
@@ -98,7 +101,10 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     priceTrip(deps, { pickup, drop, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
     body.bookLater ? undefined : deps.presence.nearby(pickup, policy.radiusKm, { carType: carType.name, now: nowMs }),
   ]);
-  if (nearby && nearby.drivers.length === 0) throw new DomainError('no_driver_found_alert_messege', 422);
+  if (nearby && nearby.drivers.length === 0) {
+    await deps.demand.unserved(pickup, nowMs);
+    throw new DomainError('no_driver_found_alert_messege', 422);
+  }
 
   const instructions = body.instructionData ?? {};
   const record: BookingRecord = {

@@ -1,15 +1,17 @@
 import { refundMovements } from '../../../shared/src/domain/trip-settlement';
 import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
+import type { DemandStore } from '../ports/demand';
 import type { OutgoingMessage } from '../ports/notifier';
 
 /**
  * The system gives up on a booking nobody took: cancelled with a clear reason, every live offer
  * revoked, the rider told, the drivers who still held offers told it is gone; a prepaid booking's
- * payment goes back to the rider's wallet.
+ * payment goes back to the rider's wallet. The demand layer then counts the request as unserved
+ * at its pickup (one ADD after the cancellation: a crash between loses a count, never a booking).
  */
 export async function cancelBookingAsSystem(
-  deps: { bookings: BookingStore },
+  deps: { bookings: BookingStore; demand: Pick<DemandStore, 'unserved'> },
   booking: BookingRecord,
   reason: keyof typeof SYSTEM_REASONS,
   now: number,
@@ -20,5 +22,7 @@ export async function cancelBookingAsSystem(
       to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
     })),
   ];
-  return deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages, movements: refundMovements(booking) });
+  const cancelled = await deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages, movements: refundMovements(booking) });
+  await deps.demand.unserved(booking.pickup, now);
+  return cancelled;
 }

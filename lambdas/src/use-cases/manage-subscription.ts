@@ -25,6 +25,10 @@ export async function mayFollow(
   if (topic === 'catalog' || topic === 'settings') return true;
   if (topic === 'bookings/all') return who.role === 'admin';
   if (topic === 'withdraws') return who.role === 'admin';
+  // The dashboard map (spec §6): every driver for admins, a fleet's own drivers for its fleet admin.
+  if (topic === 'drivers/all') return who.role === 'admin';
+  const fleetDrivers = /^drivers\/fleet\/(.+)$/.exec(topic);
+  if (fleetDrivers) return (fleetDrivers[1] === who.uid && who.role === 'fleetadmin') || who.role === 'admin';
   const withdraws = /^withdraws\/(.+)$/.exec(topic);
   if (withdraws) return (withdraws[1] === who.uid && who.role === 'driver') || who.role === 'admin';
   const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking|tracking|chat)\/(.+)$/.exec(topic);

@@ -1,6 +1,7 @@
 import { dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { Job, JobQueue } from '../ports/jobs';
+import type { DemandStore } from '../ports/demand';
 import type { PresenceStore } from '../ports/presence';
 import type { SettingsStore } from '../ports/settings';
 import { cancelBookingAsSystem } from './cancel-booking-as-system';
@@ -17,6 +18,7 @@ const CLOCK_SLACK_MS = 250;
 export interface DispatchDeps {
   bookings: BookingStore;
   presence: PresenceStore;
+  demand: Pick<DemandStore, 'unserved'>;
   settings: Pick<SettingsStore, 'getApp'>;
   jobs: () => JobQueue;
   now: () => Date;
@@ -78,7 +80,7 @@ async function tryRound(deps: DispatchDeps, bookingId: string, round: number): P
 }
 
 /** A booking still NEW at its give-up time is cancelled by the system. */
-export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early' | 'lost-race'> {
+export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'demand' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early' | 'lost-race'> {
   const booking = await deps.bookings.get(bookingId, { consistent: true });
   if (!booking || booking.status !== 'NEW') return 'not-new';
   const now = deps.now().getTime();
@@ -87,7 +89,7 @@ export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'now'>
 }
 
 /** Cancelled by the system; a booking that changed meanwhile (accepted, cancelled) is left alone. */
-async function giveUp(deps: Pick<DispatchDeps, 'bookings'>, booking: BookingRecord, now: number): Promise<'gave-up' | 'lost-race'> {
+async function giveUp(deps: Pick<DispatchDeps, 'bookings' | 'demand'>, booking: BookingRecord, now: number): Promise<'gave-up' | 'lost-race'> {
   try {
     await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
     return 'gave-up';

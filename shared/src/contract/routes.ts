@@ -1,5 +1,6 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
+import * as dashboard from './dashboard';
 import * as earnings from './earnings';
 import * as geo from './geo';
 import * as payments from './payments';
@@ -94,6 +95,9 @@ export const contract = {
   completeWithdraw: withdraws.completeWithdraw,
   fetchEarningsReport: earnings.fetchEarningsReport,
   fetchDriverEarnings: earnings.fetchDriverEarnings,
+  fetchDashboard: dashboard.fetchDashboard,
+  fetchActiveDrivers: dashboard.fetchActiveDrivers,
+  fetchDemand: dashboard.fetchDemand,
 } as const;
 
 export type Contract = typeof contract;

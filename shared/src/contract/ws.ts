@@ -22,8 +22,23 @@ export const Topic = z.union([
   /** Withdraw requests: every driver's (admins), or one driver's own. */
   z.literal('withdraws'),
   z.string().regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/),
+  /** Live driver positions for the dashboard map, in batches: every driver (admins), or one fleet's. */
+  z.literal('drivers/all'),
+  z.string().regex(/^drivers\/fleet\/[A-Za-z0-9-]{1,64}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
+
+/** One driver's newest point in a `positions` batch. */
+export const DriverPosition = z.object({
+  uid: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** When the ping arrived (ms). */
+  at: z.number(),
+  /** `trip` while the driver holds a trip, else `free`. */
+  status: z.enum(['free', 'trip']),
+});
+export type DriverPosition = z.infer<typeof DriverPosition>;
 
 export const ClientMessage = z.discriminatedUnion('action', [
   z.object({ action: z.literal('subscribe'), topic: Topic }).strict(),
@@ -42,5 +57,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     data: z.record(z.string(), z.unknown()).optional(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /**
+   * A batch of driver positions on `drivers/all` or `drivers/fleet/<uid>`: the newest point of each
+   * driver that moved since the last batch (at most one batch per ~2 s per viewer), and the drivers
+   * who went offline. A uid the viewer does not know yet: re-read the roster (fetchActiveDrivers).
+   */
+  z.object({ type: z.literal('positions'), topic: z.string(), drivers: z.array(DriverPosition), gone: z.array(z.string()) }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

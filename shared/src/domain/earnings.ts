@@ -213,6 +213,8 @@ export interface EarningsAddition {
   driverShare: number;
   customerPaid: number;
   bookings: 1;
+  /** Spec §5: the dashboard counts PAID or COMPLETE bookings with a convenience fee above 0. */
+  feeBookings: 0 | 1;
 }
 
 export function earningsAddition(b: { trip_cost: number; convenience_fees: number; driver_share: number; customer_paid?: number; discount?: number }): EarningsAddition {
@@ -225,6 +227,7 @@ export function earningsAddition(b: { trip_cost: number; convenience_fees: numbe
     driverShare: b.driver_share,
     customerPaid: b.customer_paid ?? Math.max(0, b.trip_cost - discount),
     bookings: 1,
+    feeBookings: b.convenience_fees > 0 ? 1 : 0,
   };
 }
 

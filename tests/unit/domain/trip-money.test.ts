@@ -68,8 +68,9 @@ describe('wallet ledger', () => {
 describe('earnings aggregates', () => {
   it('what one PAID booking adds: ride cost is trip cost less the fee; customer paid less the discount', () => {
     expect(earningsAddition({ trip_cost: 1200, convenience_fees: 200, driver_share: 1000, discount: 100 })).toEqual({
-      tripCost: 1200, rideCost: 1000, convenienceFee: 200, discount: 100, driverShare: 1000, customerPaid: 1100, bookings: 1,
+      tripCost: 1200, rideCost: 1000, convenienceFee: 200, discount: 100, driverShare: 1000, customerPaid: 1100, bookings: 1, feeBookings: 1,
     });
+    expect(earningsAddition({ trip_cost: 1000, convenience_fees: 0, driver_share: 1000 }).feeBookings).toBe(0);
   });
   it('files a booking under its trip date (§9), in the given zone', () => {
     const ms = Date.UTC(2026, 0, 31, 23, 30);

@@ -40,6 +40,17 @@ describe('who may follow a topic (the same people who may read it)', () => {
     ['chat/BK1', { uid: 'f1', role: 'fleetadmin' }, false],
     ['chat/BK1', { uid: 'r2', role: 'rider' }, false],
     ['chat/BK1', { uid: 'a', role: 'admin' }, true],
+    // The dashboard map's positions: every driver for admins, a fleet's own for its fleet admin.
+    ['drivers/all', { uid: 'a', role: 'admin' }, true],
+    ['drivers/all', { uid: 'f1', role: 'fleetadmin' }, false],
+    ['drivers/all', { uid: 'r1', role: 'rider' }, false],
+    ['drivers/all', { uid: 'd1', role: 'driver' }, false],
+    ['drivers/fleet/f1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['drivers/fleet/f1', { uid: 'f2', role: 'fleetadmin' }, false],
+    ['drivers/fleet/f1', { uid: 'f1', role: 'driver' }, false],
+    ['drivers/fleet/f1', { uid: 'f1', role: 'rider' }, false],
+    ['drivers/fleet/f1', { uid: 'd1', role: 'driver' }, false],
+    ['drivers/fleet/f1', { uid: 'a', role: 'admin' }, true],
   ];
   it.each(cases)('%s for %o: %s', async (topic, who, allowed) => {
     expect(await mayFollow(topic, who, deps)).toBe(allowed);

@@ -3,6 +3,7 @@ import { conflict, DomainError } from '../../../../shared/src/domain/errors';
 import type { BookingAudience, BookingListQuery, BookingRecord, BookingStore, OfferRecord, OfferRound } from '../../ports/bookings';
 import type { OutgoingMessage } from '../../ports/notifier';
 import { decodeCursor, encodeCursor } from './cursor';
+import { demandUpdate } from './demand-repository';
 import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';
@@ -91,6 +92,11 @@ async function withEligibleDrivers(offers: OfferRecord[], build: (offers: OfferR
     if (out.ok) return current;
     // Items offerStart.. hold two per offer (the put, the driver check); anything else failing is final.
     const inOffers = (i: number) => i >= offerStart && i < offerStart + 2 * current.length;
+    // Only a collision with another transaction on a shared item (a demand cell): try again.
+    if (out.failed.length === 0 && attempt < 3) {
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
+      continue;
+    }
     const losers = new Set(out.failed.filter(inOffers).map((i) => Math.floor((i - offerStart) / 2)));
     const blocked = out.failed.some((i) => !inOffers(i));
     if (blocked || losers.size === 0 || attempt >= 2) throw conflict();
@@ -145,6 +151,8 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
           ...offerWrites(kept),
           { Put: { Item: bookingItem(created), ConditionExpression: 'attribute_not_exists(pk)' } },
           ...messageItems(opts.round ? roundMessages(opts.round, kept) : [], booking.bookingDate),
+          // The demand layer counts the request where it was made, the day it was made.
+          demandUpdate('bookings', booking.pickup, booking.bookingDate),
         ];
       }, offerStart);
     } catch (e) {

@@ -1,8 +1,8 @@
-import type { DriverMonthAggregate, EarningsAggregate, EarningsStore, MonthAggregate } from '../../ports/earnings';
+import type { DayAggregate, DriverMonthAggregate, EarningsAggregate, EarningsStore, MonthAggregate } from '../../ports/earnings';
 import { keys } from './keys';
 import { table, type Item } from './repository';
 
-const FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings'] as const;
+const FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings'] as const;
 
 function amounts(i: Item): EarningsAggregate {
   return Object.fromEntries(FIELDS.map((f) => [f, Number(i[f] ?? 0)])) as unknown as EarningsAggregate;
@@ -21,6 +21,14 @@ export const earningsRepository: EarningsStore = {
       ScanIndexForward: false,
     });
     return items.map((i): MonthAggregate => ({ month: String(i.sk).slice('MONTH#'.length), ...amounts(i) }));
+  },
+
+  async days(scope, range) {
+    const items = await table.queryAll<Item>({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.earningsPk(scope), ':from': `DAY#${range.from}`, ':to': `DAY#${range.to}` },
+    });
+    return items.map((i): DayAggregate => ({ day: String(i.sk).slice('DAY#'.length), ...amounts(i) }));
   },
 
   async driverMonths(scope, range) {

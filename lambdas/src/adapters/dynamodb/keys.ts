@@ -58,6 +58,17 @@ export const keys = {
   /** Geo index: partition by 4-character geohash (~39x20 km), sort by 5-character cell (~5x5 km) then driver. */
   geoEntry: (cell5: string, uid: string) => ({ pk: `GEO#${cell5.slice(0, 4)}`, sk: `${cell5}#${uid}` }),
   geoPk: (cell4: string) => `GEO#${cell4}`,
+  /**
+   * The online roster (dashboard map): one entry per online driver, written by going online and
+   * refreshed by the ping heartbeat; a fleet's drivers also under gsi1 `ONLINE#FLEET#<fleetUid>`.
+   */
+  rosterEntry: (uid: string) => ({ pk: 'ONLINE', sk: `DRIVER#${uid}` }),
+  rosterPk: 'ONLINE',
+  rosterByFleet: (fleetUid: string, uid: string) => ({ gsi1pk: `ONLINE#FLEET#${fleetUid}`, gsi1sk: uid }),
+  rosterByFleetPk: (fleetUid: string) => `ONLINE#FLEET#${fleetUid}`,
+  /** Demand per day (UTC) and 5-character geohash cell of the pickup: bookings and unserved requests. */
+  demandCell: (day: string, cell5: string) => ({ pk: `DEMAND#${day}`, sk: cell5 }),
+  demandPk: (day: string) => `DEMAND#${day}`,
   idempotency: (uid: string, key: string) => ({ pk: `IDEMPOTENCY#${uid}#${key}`, sk: 'IDEMPOTENCY' }),
   /** A message the platform sent a user (their inbox), newest last in key order. */
   message: (uid: string, at: number, id: string) => ({ pk: `USER#${uid}`, sk: `MSG#${String(at).padStart(13, '0')}#${id}` }),

@@ -4,7 +4,8 @@ import type { BookingStatus } from '../../../../shared/src/domain/booking-status
 import geohash from 'ngeohash';
 import { INDEX_HEARTBEAT_MS, LOCATION_FRESH_MS } from '../../../../shared/src/domain/dispatch';
 import { distanceKm, type LatLng } from '../../../../shared/src/domain/distance';
-import type { DriverStateRecord, NearbyDriver, NearbyResult, PresenceStore } from '../../ports/presence';
+import { ROSTER_FRESH_MS } from '../../../../shared/src/domain/dashboard';
+import type { DriverStateRecord, NearbyDriver, NearbyResult, OnlineDriver, PresenceStore } from '../../ports/presence';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
@@ -66,6 +67,19 @@ function entryItem(profile: ProfileItem, point: LatLng, cell: string, now: numbe
 
 type StateItem = DriverStateRecord & { pk: string; sk: string } & Record<string, unknown>;
 
+/** The roster entry of an online driver: what the map shows besides the position. */
+function rosterItem(profile: ProfileItem, now: number) {
+  return {
+    ...keys.rosterEntry(profile.id),
+    ...(profile.fleetadmin ? keys.rosterByFleet(profile.fleetadmin, profile.id) : {}),
+    uid: profile.id, name: `${profile.firstName} ${profile.lastName}`.trim(), carType: profile.carType ?? '',
+    vehicleNumber: profile.vehicleNumber, fleetadmin: profile.fleetadmin, seenAt: now,
+    expiresAt: Math.floor(now / 1000) + ENTRY_TTL_SECONDS,
+  };
+}
+
+interface RosterEntry { uid: string; name?: string; carType?: string; vehicleNumber?: string; fleetadmin?: string }
+
 export const presenceRepository: PresenceStore = {
   async state(uid) {
     const item = await table.get<StateItem>(keys.driverState(uid));
@@ -76,12 +90,15 @@ export const presenceRepository: PresenceStore = {
     const key = keys.driverState(profile.id);
     let state: StateItem;
     try {
+      const fleet = profile.fleetadmin;
       state = await table.update<StateItem>(key, {
-        expression: 'SET lat = :lat, lng = :lng, #at = :now, uid = :uid',
+        // The same one write also carries what the positions stream routes by (online, fleet);
+        // `online` itself belongs to going online or offline, a ping only fills it in when missing.
+        expression: `SET lat = :lat, lng = :lng, #at = :now, uid = :uid, online = if_not_exists(online, :on)${fleet ? ', fleetadmin = :fleet' : ' REMOVE fleetadmin'}`,
         // Pings can overtake each other on a phone's flaky network; the newest wins.
         condition: 'attribute_not_exists(#at) OR #at < :now',
         names: { '#at': 'at' },
-        values: { ':lat': point.lat, ':lng': point.lng, ':now': now, ':uid': profile.id },
+        values: { ':lat': point.lat, ':lng': point.lng, ':now': now, ':uid': profile.id, ':on': profile.driverActiveStatus !== false, ...(fleet ? { ':fleet': fleet } : {}) },
       });
     } catch (e) {
       if ((e as { status?: number }).status === 409) return { at: now, indexed: false };
@@ -94,11 +111,15 @@ export const presenceRepository: PresenceStore = {
     const cell = geohash.encode(point.lat, point.lng, 5);
     const dispatchable = isDispatchable(profile);
     const stale = state.indexedAt === undefined || now - state.indexedAt >= INDEX_HEARTBEAT_MS;
+    // The roster entry rides the same ~30 s heartbeat (with the index entry when that is due).
+    const rosterDue = state.online !== false && profile.driverActiveStatus !== false
+      && (state.rosterAt === undefined || now - state.rosterAt >= INDEX_HEARTBEAT_MS);
     if (dispatchable && (state.indexedCell !== cell || stale)) {
-      await reindex(profile, state, point, cell, now);
+      await reindex(profile, state, point, cell, now, rosterDue);
       return { at: now, indexed: true };
     }
     if (!dispatchable && state.indexedCell) await unindex(profile.id, state);
+    if (rosterDue) await refreshRoster(profile, now);
     return { at: now, indexed: false };
   },
 
@@ -113,18 +134,57 @@ export const presenceRepository: PresenceStore = {
     }];
     const next = { ...profile, driverActiveStatus: online };
     const fresh = state?.lat !== undefined && state.lng !== undefined && state.at !== undefined && now - state.at < LOCATION_FRESH_MS;
-    let after = state;
-    if (online && isDispatchable(next) && fresh) {
-      const point = { lat: state!.lat!, lng: state!.lng! };
-      const cell = geohash.encode(point.lat, point.lng, 5);
-      items.push(...indexItems(next, state!, point, cell, now));
-      after = { ...state!, indexedCell: cell, indexedAt: now };
-    } else if (!online && state?.indexedCell) {
-      items.push(...unindexItems(profile.id, state));
-      after = { ...state, indexedCell: undefined, indexedAt: undefined };
+    let after: DriverStateRecord = { ...(state ?? { uid: profile.id }), online };
+    const fleet = next.fleetadmin ? { fleetadmin: next.fleetadmin } : {};
+    if (online) {
+      // On the roster at once; the state's `online` (in the stream) tells the map.
+      items.push({ Put: { Item: rosterItem(next, now) } });
+      if (isDispatchable(next) && fresh) {
+        const point = { lat: state!.lat!, lng: state!.lng! };
+        const cell = geohash.encode(point.lat, point.lng, 5);
+        items.push(...indexItems(next, state!, point, cell, now, { online: true, rosterAt: now, ...fleet }));
+        after = { ...after, indexedCell: cell, indexedAt: now, rosterAt: now };
+      } else {
+        items.push(stateUpdate(profile.id, { online: true, rosterAt: now, ...fleet }));
+        after = { ...after, rosterAt: now };
+      }
+    } else {
+      items.push({ Delete: { Key: keys.rosterEntry(profile.id) } });
+      if (state?.indexedCell) items.push({ Delete: { Key: keys.geoEntry(state.indexedCell, profile.id) } });
+      items.push(stateUpdate(profile.id, { online: false }, ['indexedCell', 'indexedAt', 'rosterAt']));
+      after = { ...after, indexedCell: undefined, indexedAt: undefined, rosterAt: undefined };
     }
     await table.transact(items, { conflictCode: 'not_found' });
     return { profile: next, state: after };
+  },
+
+  async online(scope, now) {
+    const fresh = now - ROSTER_FRESH_MS;
+    const fleet = scope.startsWith('FLEET#') ? scope.slice('FLEET#'.length) : undefined;
+    const entries = await table.queryAll<RosterEntry & Record<string, unknown>>({
+      ...(fleet
+        ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.rosterByFleetPk(fleet), ':fresh': fresh } }
+        : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.rosterPk, ':fresh': fresh } }),
+      FilterExpression: 'seenAt >= :fresh',
+    });
+    // Positions fresh from the states: BatchGetItem calls of 100 keys, all in one wait.
+    const chunks: RosterEntry[][] = [];
+    for (let i = 0; i < entries.length; i += 100) chunks.push(entries.slice(i, i + 100));
+    const states = (await Promise.all(chunks.map((c) => table.batchGet(c.map((e) => keys.driverState(e.uid)))))).flat();
+    const drivers: OnlineDriver[] = [];
+    entries.forEach((e, i) => {
+      const s = states[i] as StateItem | undefined;
+      if (!s || s.online === false || typeof s.lat !== 'number' || typeof s.lng !== 'number' || typeof s.at !== 'number' || s.at < fresh) return;
+      // A fleet admin's roster is its own fleet's, as the state says now.
+      if (fleet && s.fleetadmin !== undefined && s.fleetadmin !== fleet) return;
+      drivers.push({
+        uid: e.uid, name: e.name ?? '', carType: e.carType ?? '', lat: s.lat, lng: s.lng, at: s.at,
+        ...(e.vehicleNumber ? { vehicleNumber: e.vehicleNumber } : {}), ...(e.fleetadmin ? { fleetadmin: e.fleetadmin } : {}),
+        ...(typeof s.activeBooking === 'string' ? { activeBooking: s.activeBooking } : {}),
+        ...(typeof s.activeStatus === 'string' ? { activeStatus: s.activeStatus } : {}),
+      });
+    });
+    return drivers;
   },
 
   async nearby(center, radiusKm, filter) {
@@ -173,18 +233,39 @@ export const presenceRepository: PresenceStore = {
 };
 
 /** The entry at its (new) cell, the old one removed, and the state's bookkeeping, guarded against a concurrent ping. */
-function indexItems(profile: ProfileItem, state: DriverStateRecord, point: LatLng, cell: string, now: number): TransactItem[] {
+function indexItems(profile: ProfileItem, state: DriverStateRecord, point: LatLng, cell: string, now: number, extra: Record<string, unknown> = {}): TransactItem[] {
   const items: TransactItem[] = [{ Put: { Item: entryItem(profile, point, cell, now) } }];
   if (state.indexedCell && state.indexedCell !== cell) items.push({ Delete: { Key: keys.geoEntry(state.indexedCell, profile.id) } });
-  items.push({
-    Update: {
-      Key: keys.driverState(profile.id),
-      UpdateExpression: 'SET indexedCell = :cell, indexedAt = :now, uid = :uid',
-      ConditionExpression: state.indexedAt === undefined ? 'attribute_not_exists(indexedAt)' : 'indexedAt = :prev',
-      ExpressionAttributeValues: { ':cell': cell, ':now': now, ':uid': profile.id, ...(state.indexedAt === undefined ? {} : { ':prev': state.indexedAt }) },
-    },
-  });
+  const update = stateUpdate(profile.id, { indexedCell: cell, indexedAt: now, ...extra });
+  update.Update!.ConditionExpression = state.indexedAt === undefined ? 'attribute_not_exists(indexedAt)' : 'indexedAt = :prev';
+  if (state.indexedAt !== undefined) update.Update!.ExpressionAttributeValues = { ...update.Update!.ExpressionAttributeValues, ':prev': state.indexedAt };
+  items.push(update);
   return items;
+}
+
+/** One update of the driver state: `set` fields (and uid), `remove` fields. */
+function stateUpdate(uid: string, set: Record<string, unknown>, remove: string[] = []): TransactItem {
+  const fields: Record<string, unknown> = { ...set, uid };
+  const names = Object.keys(fields);
+  return {
+    Update: {
+      Key: keys.driverState(uid),
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
+    },
+  };
+}
+
+/** The roster heartbeat alone (no index entry due): only while the state still says online. */
+async function refreshRoster(profile: ProfileItem, now: number): Promise<void> {
+  const update = stateUpdate(profile.id, { rosterAt: now });
+  update.Update!.ConditionExpression = 'online = :true';
+  update.Update!.ExpressionAttributeValues = { ...update.Update!.ExpressionAttributeValues, ':true': true };
+  await table.transact([{ Put: { Item: rosterItem(profile, now) } }, update]).catch((e: unknown) => {
+    // Went offline meanwhile: the entry stays gone.
+    if ((e as { status?: number }).status !== 409) throw e;
+  });
 }
 
 function unindexItems(uid: string, state: DriverStateRecord): TransactItem[] {
@@ -194,8 +275,15 @@ function unindexItems(uid: string, state: DriverStateRecord): TransactItem[] {
   ];
 }
 
-async function reindex(profile: ProfileItem, state: DriverStateRecord, point: LatLng, cell: string, now: number): Promise<void> {
-  await table.transact(indexItems(profile, state, point, cell, now)).catch((e: unknown) => {
+async function reindex(profile: ProfileItem, state: DriverStateRecord, point: LatLng, cell: string, now: number, withRoster: boolean): Promise<void> {
+  const items = indexItems(profile, state, point, cell, now, withRoster ? { rosterAt: now } : {});
+  if (withRoster) {
+    items.push({ Put: { Item: rosterItem(profile, now) } });
+    const update = items.find((i) => i.Update)!.Update!;
+    update.ConditionExpression = `(${update.ConditionExpression}) AND online = :true`;
+    update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ':true': true };
+  }
+  await table.transact(items).catch((e: unknown) => {
     // Another ping re-indexed first: its entry is as good as ours.
     if ((e as { status?: number }).status !== 409) throw e;
   });

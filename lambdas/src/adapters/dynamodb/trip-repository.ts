@@ -176,7 +176,7 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
   return out;
 }
 
-const EARNING_FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings'] as const;
+const EARNING_FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings'] as const;
 
 function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
   const add = (key: { pk: string; sk: string }, extra: Record<string, unknown> = {}): TransactItem => {
