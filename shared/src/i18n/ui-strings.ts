@@ -5,6 +5,8 @@ import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
 import { paymentsStringsEn, paymentsStringsEs } from './ui-strings-payments';
 import { earningsStringsEn, earningsStringsEs } from './ui-strings-earnings';
 import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
+import { dashboardStringsEn, dashboardStringsEs } from './ui-strings-dashboard';
+import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-notifications';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -60,7 +62,6 @@ export const uiStringsEn = {
   // Dashboard
   dashboard_title: 'Dashboard',
   dashboard_welcome: 'Welcome, {{name}}',
-  dashboard_description: 'Earnings and the live map of drivers will appear here.',
   your_account: 'Your account',
   field_name: 'Name',
   field_email: 'Email',
@@ -445,6 +446,8 @@ export const uiStringsEn = {
   ...paymentsStringsEn,
   ...earningsStringsEn,
   ...withdrawsStringsEn,
+  ...dashboardStringsEn,
+  ...notificationsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -492,7 +495,6 @@ export const uiStringsEs: Record<UiStringKey, string> = {
 
   dashboard_title: 'Panel',
   dashboard_welcome: 'Hola, {{name}}',
-  dashboard_description: 'Aquí aparecerán las ganancias y el mapa en vivo de los conductores.',
   your_account: 'Tu cuenta',
   field_name: 'Nombre',
   field_email: 'Correo electrónico',
@@ -867,4 +869,6 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...paymentsStringsEs,
   ...earningsStringsEs,
   ...withdrawsStringsEs,
+  ...dashboardStringsEs,
+  ...notificationsStringsEs,
 };

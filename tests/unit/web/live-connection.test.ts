@@ -49,6 +49,20 @@ describe('LiveConnection (web/src/live)', () => {
     expect(settings).not.toHaveBeenCalled();
   });
 
+  it('hands a batch of driver positions to the followers of its topic', async () => {
+    const live = new LiveConnection('ws://x/ws', async () => 't');
+    const map = vi.fn();
+    live.follow('drivers/all', map);
+    await flush();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    const drivers = [{ uid: 'd1', lat: 1, lng: 2, at: 3, status: 'free' }];
+    socket.onmessage?.({ data: JSON.stringify({ type: 'positions', topic: 'drivers/all', drivers, gone: ['d2'] }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'positions', topic: 'drivers/fleet/f1', drivers, gone: [] }) });
+    expect(map).toHaveBeenCalledTimes(1);
+    expect(map).toHaveBeenCalledWith({ drivers, gone: ['d2'] });
+  });
+
   it('reconnects with growing backoff and re-reads everything after a reconnect', async () => {
     vi.useFakeTimers();
     const live = new LiveConnection('ws://x/ws', async () => 't');

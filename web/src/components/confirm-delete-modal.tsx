@@ -14,12 +14,14 @@ export interface ConfirmDeleteModalProps {
   header: string;
   text: string;
   confirmTestId: string;
+  /** The confirm button's text when the action is not a delete (e.g. Send). */
+  confirmLabel?: string;
   /** Below the question: the alert of a failed delete, if any. */
   children?: ReactNode;
 }
 
-/** The "are you sure" dialog before a delete: the question, Cancel and Delete. */
-export function ConfirmDeleteModal({ visible, busy, onDismiss, onConfirm, header, text, confirmTestId, children }: ConfirmDeleteModalProps) {
+/** The "are you sure" dialog before a delete (or another action that cannot be undone): the question, Cancel and Delete. */
+export function ConfirmDeleteModal({ visible, busy, onDismiss, onConfirm, header, text, confirmTestId, confirmLabel, children }: ConfirmDeleteModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -27,7 +29,7 @@ export function ConfirmDeleteModal({ visible, busy, onDismiss, onConfirm, header
       onDismiss={onDismiss}
       header={header}
       closeAriaLabel={t('close')}
-      footer={<ModalFooter onCancel={onDismiss} onConfirm={onConfirm} busy={busy} confirmLabel={t('delete')} confirmTestId={confirmTestId} />}
+      footer={<ModalFooter onCancel={onDismiss} onConfirm={onConfirm} busy={busy} confirmLabel={confirmLabel ?? t('delete')} confirmTestId={confirmTestId} />}
     >
       <SpaceBetween size="m">
         <Box variant="p">{text}</Box>

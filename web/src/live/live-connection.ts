@@ -1,6 +1,9 @@
 import { ServerMessage } from '../../../shared/src/contract/ws';
 
-/** Tracking and chat events carry their point or message as `data`; other events say only that something changed. */
+/**
+ * Tracking, chat and message events carry their point or message as `data`, a positions batch its
+ * `drivers` and `gone`; other events say only that something changed.
+ */
 type Listener = (data?: Record<string, unknown>) => void;
 
 const MIN_BACKOFF_MS = 1000;
@@ -85,7 +88,10 @@ export class LiveConnection {
         return;
       }
       const msg = ServerMessage.safeParse(parsed);
-      if (msg.success && msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
+      if (!msg.success) return;
+      if (msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
+      // A batch of driver positions is its own data: the map moves without a re-read.
+      else if (msg.data.type === 'positions') this.notify(msg.data.topic, { drivers: msg.data.drivers, gone: msg.data.gone });
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
