@@ -94,10 +94,10 @@ export const presenceRepository: PresenceStore = {
       state = await table.update<StateItem>(key, {
         // The same one write also carries what the positions stream routes by (online, fleet);
         // `online` itself belongs to going online or offline, a ping only fills it in when missing.
-        expression: `SET lat = :lat, lng = :lng, #at = :now, uid = :uid, online = if_not_exists(online, :on)${fleet ? ', fleetadmin = :fleet' : ' REMOVE fleetadmin'}`,
+        expression: `SET lat = :lat, lng = :lng, #at = :now, uid = :uid, #online = if_not_exists(#online, :on)${fleet ? ', fleetadmin = :fleet' : ' REMOVE fleetadmin'}`,
         // Pings can overtake each other on a phone's flaky network; the newest wins.
         condition: 'attribute_not_exists(#at) OR #at < :now',
-        names: { '#at': 'at' },
+        names: { '#at': 'at', '#online': 'online' },
         values: { ':lat': point.lat, ':lng': point.lng, ':now': now, ':uid': profile.id, ':on': profile.driverActiveStatus !== false, ...(fleet ? { ':fleet': fleet } : {}) },
       });
     } catch (e) {
@@ -260,7 +260,8 @@ function stateUpdate(uid: string, set: Record<string, unknown>, remove: string[]
 /** The roster heartbeat alone (no index entry due): only while the state still says online. */
 async function refreshRoster(profile: ProfileItem, now: number): Promise<void> {
   const update = stateUpdate(profile.id, { rosterAt: now });
-  update.Update!.ConditionExpression = 'online = :true';
+  update.Update!.ConditionExpression = '#online = :true';
+  update.Update!.ExpressionAttributeNames = { ...update.Update!.ExpressionAttributeNames, '#online': 'online' };
   update.Update!.ExpressionAttributeValues = { ...update.Update!.ExpressionAttributeValues, ':true': true };
   await table.transact([{ Put: { Item: rosterItem(profile, now) } }, update]).catch((e: unknown) => {
     // Went offline meanwhile: the entry stays gone.
@@ -280,7 +281,8 @@ async function reindex(profile: ProfileItem, state: DriverStateRecord, point: La
   if (withRoster) {
     items.push({ Put: { Item: rosterItem(profile, now) } });
     const update = items.find((i) => i.Update)!.Update!;
-    update.ConditionExpression = `(${update.ConditionExpression}) AND online = :true`;
+    update.ConditionExpression = `(${update.ConditionExpression}) AND #online = :true`;
+    update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, '#online': 'online' };
     update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ':true': true };
   }
   await table.transact(items).catch((e: unknown) => {
