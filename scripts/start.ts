@@ -32,7 +32,7 @@ async function main() {
     port, dataDir, fixedPorts: true, step,
     log: process.env.VERBOSE ? (l) => console.log(`    ${l}`) : undefined,
     // Nothing can be texted or mailed from here: show it instead (also at /local/outbox).
-    onMessage: (m) => { if (m.channel !== 'message') console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${m.to}: ${m.message}`); },
+    onMessage: (m) => { if (m.channel !== 'message') console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : m.channel === 'push' ? `Push (${m.platform})` : 'E-mail'} to ${m.channel === 'push' ? `${m.to.slice(0, 12)}…` : m.to}: ${m.message}`); },
   });
   const seeded = await seedDemoData({ password, step });
   if (!seeded.created) step('Demo data already present');

@@ -103,6 +103,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
       SMS_DELIVERY: 'outbox',
+      // No push service is reachable: what would be pushed to which device goes to the outbox too.
+      PUSH_DELIVERY: 'outbox',
       // Nothing here can reach Amazon Location, SQS or EventBridge Scheduler: their local stand-ins.
       GEO_PROVIDER: 'offline',
       JOB_DELIVERY: 'table',

@@ -1,17 +1,29 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 
-export interface OutboxMessage { channel: 'sms' | 'email' | 'message'; to: string; message: string; at: string; bookingId?: string }
+export interface OutboxMessage {
+  channel: 'sms' | 'email' | 'message' | 'push';
+  /** A phone number, an e-mail address, a user id (messages) or a device's push token (push). */
+  to: string;
+  message: string;
+  at: string;
+  bookingId?: string;
+  /** Push only: the device's platform and user, and what the notification shows. */
+  platform?: string;
+  uid?: string;
+  title?: string;
+  body?: string;
+}
 
 /**
- * What the platform would text, e-mail or push, kept in memory (latest 200) and shown at
- * `/local/outbox`: SMS from the table's outbox items and user messages from their inbox items
- * (both seen on the stream), e-mail codes from cognito-local.
+ * What the platform would text, e-mail or push, kept in memory (latest 1000) and shown at
+ * `/local/outbox`: SMS and pushes from the table's outbox items and user messages from their inbox
+ * items (all seen on the stream), e-mail codes from cognito-local.
  */
 export function createOutbox(onMessage?: (m: OutboxMessage) => void) {
   const items: OutboxMessage[] = [];
   const push = (m: OutboxMessage) => {
     items.unshift(m);
-    items.length = Math.min(items.length, 200);
+    items.length = Math.min(items.length, 1000);
     onMessage?.(m);
   };
   return {
@@ -27,7 +39,13 @@ export function outboxTap(event: DynamoDBStreamEvent, outbox: ReturnType<typeof 
   for (const r of event.Records) {
     const img = r.dynamodb?.NewImage;
     if (r.eventName !== 'INSERT' || !img) continue;
-    if (img.pk?.S === 'OUTBOX') {
+    if (img.pk?.S === 'OUTBOX' && img.channel?.S === 'push') {
+      outbox.push({
+        channel: 'push', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString(),
+        platform: img.platform?.S, uid: img.uid?.S, title: img.title?.S, body: img.body?.S,
+        ...(img.data?.M?.bookingId?.S ? { bookingId: img.data.M.bookingId.S } : {}),
+      });
+    } else if (img.pk?.S === 'OUTBOX') {
       outbox.push({ channel: 'sms', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString() });
     } else if (img.sk?.S?.startsWith('MSG#')) {
       outbox.push({

@@ -2,7 +2,9 @@ import type { CarType } from '../../shared/src/contract/catalog';
 import type { Role } from '../../shared/src/contract/route';
 import { bundledLanguagePacks } from '../../shared/src/i18n/language-packs';
 import { carTypeRepository } from '../../lambdas/src/adapters/dynamodb/car-type-repository';
+import { deviceRepository } from '../../lambdas/src/adapters/dynamodb/device-repository';
 import { keys } from '../../lambdas/src/adapters/dynamodb/keys';
+import { notificationRepository } from '../../lambdas/src/adapters/dynamodb/notification-repository';
 import { table } from '../../lambdas/src/adapters/dynamodb/repository';
 import { providerRepository } from '../../lambdas/src/adapters/dynamodb/provider-repository';
 import { settingsRepository } from '../../lambdas/src/adapters/dynamodb/settings-repository';
@@ -53,6 +55,12 @@ const demoProviders: ProviderItem[] = [
   { name: 'stripe', link: '/api/payments/gateway/stripe', enabled: true },
   { name: 'paypal', link: '/api/payments/gateway/paypal', enabled: true },
   { name: 'braintree', link: '/api/payments/gateway/braintree', enabled: false },
+];
+
+/** Demo phones (spec §3 User pushToken, userPlatform): what would be pushed to them is listed at /local/outbox. */
+export const demoDevices: { email: string; token: string; platform: 'ANDROID' | 'IOS' }[] = [
+  { email: 'rider1@example.com', token: 'demo-android-rider1-push-token', platform: 'ANDROID' },
+  { email: 'driver1@example.com', token: 'demo-ios-driver1-push-token', platform: 'IOS' },
 ];
 
 const cancelReasons = ['Driver is taking too long', 'Changed my mind', 'Booked by mistake', 'Found another ride', 'Other'];
@@ -106,6 +114,21 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
       await walletRepository.move([{ uid: profile.id, type: 'Credit', amount: DEMO_RIDER_CREDIT, reason: 'AdminCredit', txRef: 'demo:welcome' }], Date.now());
     }
   }
+
+  // A phone for rider1 and driver1, so their messages and broadcasts show up as pushes in the outbox.
+  step('Seeding demo devices and a notification');
+  for (const d of demoDevices) {
+    const uid = uids.get(d.email);
+    if (!uid) continue;
+    const usertype = demoUsers.find((u) => u.email === d.email)!.usertype;
+    await deviceRepository.save({ uid, usertype, token: d.token, platform: d.platform, updatedAt: now });
+  }
+  await notificationRepository.create({
+    id: 'welcome', devicetype: 'All', usertype: 'All', title: 'Welcome to GoRide',
+    body: 'Book a ride or send a parcel in a few taps.', createdAt: now, version: 1, status: 'draft', total: 0, sent: 0, failed: 0,
+  }).catch((e: { status?: number }) => {
+    if (e.status !== 409) throw e;
+  });
 
   // Settings last: their presence marks a finished seed.
   step('Seeding settings');

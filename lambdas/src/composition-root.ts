@@ -19,6 +19,10 @@ import { settingsRepository } from './adapters/dynamodb/settings-repository';
 import { userRepository } from './adapters/dynamodb/user-repository';
 import { licenseChecker } from './adapters/license/license-check';
 import { s3Uploads } from './adapters/s3/uploads';
+import { deviceRepository, pushClaimRepository } from './adapters/dynamodb/device-repository';
+import { notificationRepository } from './adapters/dynamodb/notification-repository';
+import { outboxPushSender } from './adapters/push/outbox-push-sender';
+import { snsPushSender } from './adapters/push/sns-push-sender';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
@@ -53,6 +57,11 @@ export const deps = {
   uploads: s3Uploads,
   /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
   sms: () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender),
+  /** SNS mobile push in AWS; the table outbox where nothing can be pushed (configuration decides). */
+  push: () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : snsPushSender),
+  devices: deviceRepository,
+  claims: pushClaimRepository,
+  notifications: notificationRepository,
   /** Start-up is finished when the settings exist (they are seeded last). */
   probe: { ping: async () => Boolean(await table.get(keys.appSettings())) },
   bookings: bookingRepository,

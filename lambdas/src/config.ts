@@ -25,6 +25,12 @@ const Env = z.object({
   POWERTOOLS_SERVICE_NAME: z.string().default('ride-platform'),
   /** How SMS leave: through SNS, or into the table's outbox where no SMS can be sent. */
   SMS_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
+  /** How pushes leave: SNS mobile push, or into the table's outbox where nothing can be pushed. */
+  PUSH_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
+  /** SNS platform applications (FCM for ANDROID, APNs for IOS); empty when the stage has no credentials for one. */
+  PUSH_ANDROID_APP_ARN: z.string().default(''),
+  PUSH_IOS_APP_ARN: z.string().default(''),
+  SNS_ENDPOINT: z.string().url().optional(),
   PLACE_INDEX_NAME: z.string().default(''),
   ROUTE_CALCULATOR_NAME: z.string().default(''),
   /** Places and routes: Amazon Location, or the offline gazetteer where no Location service exists. */

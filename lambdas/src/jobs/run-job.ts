@@ -1,20 +1,25 @@
 import { deps } from '../composition-root';
 import { logger } from '../observability/logger';
 import type { Job } from '../ports/jobs';
+import { runBroadcastBatch } from '../use-cases/run-broadcast-batch';
 import { giveUpBooking, runDispatchRound } from '../use-cases/run-dispatch-round';
 
 /** Runs one timer job. Every job is idempotent, so a second delivery is harmless. */
 export async function runJob(job: Job): Promise<string> {
   const outcome = job.kind === 'dispatch'
     ? await runDispatchRound(deps, job.bookingId, job.round)
-    : await giveUpBooking(deps, job.bookingId);
+    : job.kind === 'broadcast'
+      ? await runBroadcastBatch(deps, job)
+      : await giveUpBooking(deps, job.bookingId);
   logger.debug('job ran', { job, outcome });
   return outcome;
 }
 
 export function isJob(value: unknown): value is Job {
-  const j = value as Partial<Job> | null;
-  if (!j || typeof j !== 'object' || typeof j.bookingId !== 'string') return false;
+  const j = value as Record<string, unknown> | null;
+  if (!j || typeof j !== 'object') return false;
+  if (j.kind === 'broadcast') return typeof j.notificationId === 'string' && typeof j.sendId === 'string' && Number.isInteger(j.batch);
+  if (typeof j.bookingId !== 'string') return false;
   if (j.kind === 'give-up') return true;
   return j.kind === 'dispatch' && Number.isInteger((j as { round?: unknown }).round);
 }

@@ -1,11 +1,14 @@
 /**
  * Work that must happen later: the next dispatch round when offers expire, the start of a Book
- * Later booking's dispatch, and the moment the system gives up on a booking. Jobs are idempotent:
- * each re-reads the booking and does nothing when the moment has passed.
+ * Later booking's dispatch, the moment the system gives up on a booking, and the batches of a
+ * broadcast notification. Jobs are idempotent: each re-reads its item and does nothing when the
+ * moment has passed.
  */
 export type Job =
   | { kind: 'dispatch'; bookingId: string; round: number }
-  | { kind: 'give-up'; bookingId: string };
+  | { kind: 'give-up'; bookingId: string }
+  /** One batch of a notification's broadcast; it runs once per send and batch (see run-broadcast-batch). */
+  | { kind: 'broadcast'; notificationId: string; sendId: string; batch: number };
 
 export interface JobQueue {
   /** Runs `job` at `runAt` (ms) or soon after. */

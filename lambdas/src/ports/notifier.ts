@@ -12,7 +12,10 @@ export interface OutgoingMessage {
   bookingId?: string;
 }
 
-/** Delivers a committed message. Until push exists the message is only kept in the user's inbox. */
+/**
+ * Delivers a committed message (it is already in the user's inbox): pushed to each of the user's
+ * devices, once per device however often it is handed over. Throws when a push must be retried.
+ */
 export interface Notifier {
   deliver(message: OutgoingMessage & { id: string; at: number }): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { inboxNotifier } from '../adapters/notifier/inbox-notifier';
+import { pushNotifier } from '../adapters/notifier/push-notifier';
+import { deps as app } from '../composition-root';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
 import { postToConnection } from '../adapters/websocket/connections';
@@ -12,7 +13,7 @@ const deps: FanOutDeps = {
   subscribers: (topic) => connectionRepository.subscribers(topic),
   post: postToConnection,
   forget: (id) => connectionRepository.remove(id),
-  notifier: inboxNotifier,
+  notifier: pushNotifier(app),
   async firstDelivery(eventId) {
     try {
       await table.put(
@@ -27,7 +28,7 @@ const deps: FanOutDeps = {
   },
 };
 
-/** Table stream consumer: WebSocket fan-out. Never changes state or money (see docs/architecture.md). */
+/** Table stream consumer: WebSocket fan-out and push. Never changes state or money (see docs/architecture.md). */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const r of event.Records) {

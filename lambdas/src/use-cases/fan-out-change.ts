@@ -75,19 +75,21 @@ function newMessage(record: ChangeRecord): (OutgoingMessage & { id: string; at: 
 }
 
 /**
- * One stream record: each subscriber of its topics gets an `event` (the payload says only that
- * something changed: clients re-read by REST), and a new message is handed to the Notifier, all
- * once per record however often the stream delivers it.
+ * One stream record: a new message is handed to the Notifier, and each subscriber of its topics
+ * gets an `event` (the payload says only that something changed: clients re-read by REST), both
+ * once per record however often the stream delivers it. The Notifier comes first and keeps its
+ * own exactly-once claims (per message and device): if it throws, no dedup marker is written and
+ * the retried record pushes only what was not pushed.
  */
 export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Promise<number> {
   const targets = topicsFor(record.pk, record.sk, record.image);
   const message = newMessage(record);
   if (targets.length === 0 && !message) return 0;
-  // Subscribers first: a change nobody follows costs no dedup write.
-  const audiences = await Promise.all(targets.map(async (t) => ({ ...t, connections: await deps.subscribers(t.topic) })));
-  if (!message && audiences.every((a) => a.connections.length === 0)) return 0;
-  if (!(await deps.firstDelivery(record.eventId))) return 0;
   if (message) await deps.notifier.deliver(message);
+  // Subscribers next: a change nobody follows costs no dedup write.
+  const audiences = await Promise.all(targets.map(async (t) => ({ ...t, connections: await deps.subscribers(t.topic) })));
+  if (audiences.every((a) => a.connections.length === 0)) return 0;
+  if (!(await deps.firstDelivery(record.eventId))) return 0;
   let sent = 0;
   for (const { topic, id, data, connections } of audiences) {
     await Promise.all(connections.map(async (c) => {

@@ -4,6 +4,7 @@ export * from './system';
 export * from './auth';
 export * from './catalog';
 export * from './promos';
+export * from './notifications';
 export * from './settings';
 export * from './users';
 export * from './geo';

@@ -3,6 +3,7 @@ import * as bookings from './bookings';
 import * as dashboard from './dashboard';
 import * as earnings from './earnings';
 import * as geo from './geo';
+import * as notifications from './notifications';
 import * as payments from './payments';
 import * as catalog from './catalog';
 import * as promos from './promos';
@@ -95,6 +96,14 @@ export const contract = {
   completeWithdraw: withdraws.completeWithdraw,
   fetchEarningsReport: earnings.fetchEarningsReport,
   fetchDriverEarnings: earnings.fetchDriverEarnings,
+  registerDevice: notifications.registerDevice,
+  unregisterDevice: notifications.unregisterDevice,
+  sendNotification: notifications.sendNotification,
+  fetchNotifications: notifications.fetchNotifications,
+  addNotification: notifications.addNotification,
+  updateNotification: notifications.updateNotification,
+  deleteNotification: notifications.deleteNotification,
+  broadcastNotification: notifications.broadcastNotification,
   fetchDashboard: dashboard.fetchDashboard,
   fetchActiveDrivers: dashboard.fetchActiveDrivers,
   fetchDemand: dashboard.fetchDemand,

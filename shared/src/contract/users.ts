@@ -38,6 +38,9 @@ export const UserProfile = z.object({
   ratings: z.object({ userrating: z.number(), details: z.array(z.object({ user: z.string(), rate: z.number() })) }).optional(),
   /** Spec §3: a rider's drops, counted (written by REACHED). */
   savedAddresses: z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() })).optional(),
+  /** Spec §3: the app's latest registered push token and its platform (PUT /me/device). */
+  pushToken: z.string().optional(),
+  userPlatform: z.enum(['ANDROID', 'IOS']).optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -115,6 +115,9 @@ export const TECHNICAL_KEYS = [
   'addresses_changed',
   'withdraw_exceeds_balance',
   'withdraw_already_processed',
+  'notification_sending',
+  'push_token_unknown',
+  'push_not_delivered',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -91,6 +91,9 @@ export const messagesEn: Record<TranslationKey, string> = {
   addresses_changed: 'The rider\'s saved addresses changed meanwhile. Please try again.',
   withdraw_exceeds_balance: 'The amount is more than your wallet balance.',
   withdraw_already_processed: 'This withdraw request has already been processed.',
+  notification_sending: 'This notification is being sent; try again when it has finished.',
+  push_token_unknown: 'No device is registered with this push token.',
+  push_not_delivered: 'The push could not be delivered to this device.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -220,6 +223,9 @@ export const messagesEs: Record<TranslationKey, string> = {
   addresses_changed: 'Las direcciones guardadas del pasajero cambiaron entretanto. Inténtalo de nuevo.',
   withdraw_exceeds_balance: 'El importe supera el saldo de tu monedero.',
   withdraw_already_processed: 'Esta solicitud de retiro ya se ha procesado.',
+  notification_sending: 'Esta notificación se está enviando; inténtelo de nuevo cuando termine.',
+  push_token_unknown: 'No hay ningún dispositivo registrado con este token push.',
+  push_not_delivered: 'No se pudo entregar la notificación push a este dispositivo.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -218,7 +218,41 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   },
   fetchWithdraws: async () => ({ path: '/withdraws?limit=5' }),
   completeWithdraw: async () => ({ path: `/withdraws/${await freshWithdraw()}/complete` }),
+  // One token for every caller: each registration moves it to the caller (a move is a success too).
+  registerDevice: async () => ({ path: '/me/device', body: { pushToken: MATRIX_PUSH_TOKEN, userPlatform: 'ANDROID' } }),
+  unregisterDevice: async () => ({ path: `/me/device?pushToken=${MATRIX_PUSH_TOKEN}` }),
+  sendNotification: async () => {
+    const res = await api('PUT', '/me/device', { token: await idToken(DEMO.rider2), body: { pushToken: MATRIX_SEND_TOKEN, userPlatform: 'IOS' } });
+    if (res.status !== 200) throw new Error(`could not register a device: ${res.status} ${JSON.stringify(res.body)}`);
+    return { path: '/push-messages', body: { token: MATRIX_SEND_TOKEN, title: 'Matrix', body: 'A push from the matrix' } };
+  },
+  fetchNotifications: async () => ({ path: '/notifications' }),
+  addNotification: async () => ({ path: '/notifications', body: sampleNotification() }),
+  updateNotification: async () => {
+    const n = await freshNotification();
+    return { path: `/notifications/${n.id}`, body: { version: n.version, notification: sampleNotification() } };
+  },
+  deleteNotification: async () => {
+    const n = await freshNotification();
+    return { path: `/notifications/${n.id}?version=${n.version}` };
+  },
+  // iOS drivers: the demo driver1's phone, so the send has an audience and stays small.
+  broadcastNotification: async () => ({ path: `/notifications/${(await freshNotification({ usertype: 'driver', devicetype: 'IOS' })).id}/send`, body: {} }),
 };
+
+const MATRIX_PUSH_TOKEN = 'matrix-push-token-0001';
+const MATRIX_SEND_TOKEN = 'matrix-send-token-0001';
+
+/** Valid notification fields (spec §3 Push notification). */
+export function sampleNotification(over: Record<string, unknown> = {}) {
+  return { devicetype: 'All', usertype: 'All', title: `Matrix ${unique()}`, body: 'Made by a test', ...over };
+}
+
+async function freshNotification(over: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+  const res = await api('POST', '/notifications', { token: await idToken(DEMO.admin), body: sampleNotification(over) });
+  if (res.status !== 201) throw new Error(`could not add a notification: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
 
 const SAMPLE_BANK = { bankName: 'Matrix Bank', bankCode: 'MTRX0001', bankAccount: '000123456789' };
 

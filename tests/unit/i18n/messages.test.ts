@@ -61,6 +61,8 @@ describe('§8 error catalogue', () => {
         'promo_exhausted', 'promo_already_applied', 'addresses_changed',
         // Withdrawals: more than the balance, processed twice.
         'withdraw_exceeds_balance', 'withdraw_already_processed',
+        // Push: a broadcast already running, an unknown device token, a device that cannot be reached.
+        'notification_sending', 'push_token_unknown', 'push_not_delivered',
       ].sort(),
     );
   });

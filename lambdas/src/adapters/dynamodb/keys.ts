@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The only place that spells a key. See docs/architecture.md, "Key design".
  */
@@ -117,4 +119,27 @@ export const keys = {
   withdrawsPk: 'WITHDRAWS',
   withdrawsByDriverPk: (uid: string) => `WITHDRAWS#${uid}`,
   withdrawsByStatePk: (processed: boolean) => (processed ? 'WITHDRAWS~DONE' : 'WITHDRAWS~OPEN'),
+  /** Spec §3 Push notification, in the catalog. */
+  notification: (id: string) => ({ pk: 'CATALOG', sk: `NOTIFICATION#${id}` }),
+  notificationPrefix: 'NOTIFICATION#',
+  /** A push token in keys: a fixed-length hash, never the token itself. */
+  pushTokenHash: (token: string) => createHash('sha256').update(token).digest('base64url'),
+  /** A user's push device, under the user (their devices are one query). */
+  device: (uid: string, tokenHash: string) => ({ pk: `USER#${uid}`, sk: `DEVICE#${tokenHash}` }),
+  devicePrefix: 'DEVICE#',
+  /**
+   * A device's index entries: its broadcast audience partition (gsi1, by user type and platform,
+   * so a broadcast reads devices by type and never lists users) and, when it has one, its SNS
+   * endpoint (gsi2, so the platform's "endpoint disabled" event finds it).
+   */
+  deviceIndexes: (usertype: string, platform: string, uid: string, tokenHash: string, endpointArn?: string) => ({
+    gsi1pk: `PUSH#${usertype}#${platform}`, gsi1sk: `${uid}#${tokenHash}`,
+    ...(endpointArn ? { gsi2pk: `PUSHENDPOINT#${endpointArn}`, gsi2sk: 'DEVICE' } : {}),
+  }),
+  pushAudiencePk: (usertype: string, platform: string) => `PUSH#${usertype}#${platform}`,
+  pushEndpointPk: (endpointArn: string) => `PUSHENDPOINT#${endpointArn}`,
+  /** Which user holds a push token: moved in the transaction that moves the device. */
+  pushTokenClaim: (tokenHash: string) => ({ pk: `PUSHTOKEN#${tokenHash}`, sk: 'CLAIM' }),
+  /** One delivery (a message or a broadcast) to one device: taken before the push, so it happens once. */
+  pushClaim: (delivery: string, tokenHash: string) => ({ pk: `PUSHSENT#${delivery}#${tokenHash}`, sk: 'CLAIM' }),
 } as const;
