@@ -28,6 +28,9 @@ export const WS_ENTRIES = {
   message: 'lambdas/src/ws/default.ts',
 } as const;
 export const STREAM_ENTRY = 'lambdas/src/streams/fan-out.ts';
+export const POSITIONS_ENTRY = 'lambdas/src/streams/driver-positions.ts';
+/** Stream records of driver state items (pings): the positions consumer's alone. */
+const DRIVER_STATE = { dynamodb: { Keys: { sk: { S: lambda.FilterRule.isEqual('DRIVER') } } } };
 export const JOBS_ENTRY = 'lambdas/src/jobs/dispatch-jobs.ts';
 
 /** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
@@ -197,6 +200,7 @@ export class ApiStack extends Stack {
     this.restApi = this.buildRestApi(routes, environment);
     this.buildWebSocketRoutes(environment);
     this.buildStreamConsumer(environment);
+    this.buildPositionsConsumer(environment);
     this.jobsFunction = this.buildJobsConsumer(environment);
 
     allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects, WILDCARD_REASONS.schedules);
@@ -440,6 +444,54 @@ export class ApiStack extends Stack {
         retryAttempts: 3,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(failures),
+        // Pings (driver state changes) say nothing the fan-out sends: the positions consumer takes them.
+        filters: [lambda.FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: lambda.FilterRule.notEquals('DRIVER') } } } })],
+      }),
+    );
+    allowWildcards(consumer, WILDCARD_REASONS.listStreams);
+  }
+
+  /**
+   * The dashboard map's positions: driver state changes only (filtered at the event source), up to
+   * 1,000 records gathered for up to 2 s per invocation, posted as ONE message per subscriber and
+   * topic. It reads subscriptions and forgets gone connections; it writes nothing else.
+   */
+  private buildPositionsConsumer(environment: Record<string, string>): void {
+    const { table } = this.props;
+    const consumer = new NodeFunction(this, 'DriverPositions', {
+      entry: POSITIONS_ENTRY,
+      description: 'Table stream consumer of driver state changes: batched positions for the dashboard map',
+      environment,
+      timeout: Duration.seconds(30),
+    });
+    // Subscribers (a query), the connection to forget and its subscriptions (get, delete).
+    consumer.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
+      resources: [table.tableArn],
+    }));
+    this.webSocketStage.grantManagementApiAccess(consumer.fn);
+
+    const failures = new sqs.Queue(this, 'PositionFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(4),
+    });
+    acknowledge(failures, {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the failure destination of the positions event source mapping.',
+    });
+    consumer.fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 1000,
+        maxBatchingWindow: Duration.seconds(2),
+        bisectBatchOnError: true,
+        retryAttempts: 2,
+        // A position a minute old is worth nothing on a live map.
+        maxRecordAge: Duration.seconds(60),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(failures),
+        filters: [lambda.FilterCriteria.filter(DRIVER_STATE)],
       }),
     );
     allowWildcards(consumer, WILDCARD_REASONS.listStreams);

@@ -372,7 +372,7 @@ describe('realtime', () => {
       .filter(([, p]) => JSON.stringify(p).includes('execute-api:ManageConnections'))
       .map(([id]) => id)
       .sort();
-    expect(posting).toEqual([expect.stringMatching(/^StreamFanOut/), expect.stringMatching(/^WsMessage/)]);
+    expect(posting).toEqual([expect.stringMatching(/^DriverPositions/), expect.stringMatching(/^StreamFanOut/), expect.stringMatching(/^WsMessage/)]);
   });
 });
 
