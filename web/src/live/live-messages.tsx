@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useNotifications } from '../app/notifications-context';
 import { useAuth } from '../auth/auth-context';
 import { useFollow } from '../components/use-follow';
@@ -21,6 +22,8 @@ export function LiveMessages() {
   const { user, role } = useAuth();
   const { notify, dismiss } = useNotifications();
   const follow = useFollow();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const shown = useRef<string[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -34,7 +37,9 @@ export function LiveMessages() {
       if (shown.current.includes(id)) return;
       const bookingId = typeof data.bookingId === 'string' ? data.bookingId : undefined;
       // Riders follow a trip on its own page; drivers and admins work from the bookings list.
-      const href = bookingId ? (role === 'rider' ? `/trip?id=${encodeURIComponent(bookingId)}` : '/bookings') : undefined;
+      const target = bookingId ? (role === 'rider' ? `/trip?id=${encodeURIComponent(bookingId)}` : '/bookings') : undefined;
+      // No link to the page the user is already on.
+      const href = target === here ? undefined : target;
       notify({
         id,
         type: 'info',
@@ -55,7 +60,7 @@ export function LiveMessages() {
       }, SHOW_MS);
       timers.current.add(timer);
     },
-    [notify, dismiss, follow, role, t],
+    [notify, dismiss, follow, role, t, here],
   );
 
   useTopic(`messages/${user?.id ?? ''}`, onMessage, Boolean(user?.id));

@@ -119,7 +119,7 @@ export default function DashboardPage() {
     >
       <SpaceBetween size="l">
         <LoadErrorAlert error={dashboard.error} onRetry={dashboard.reload} />
-        <Container header={<Header variant="h2" description={t('dash_gross_hint')}>{t('menu_earning_reports')}</Header>} data-testid="dashboard-cards">
+        <Container header={<Header variant="h2" description={t('dash_gross_hint')}>{t('dash_chart_gross')}</Header>} data-testid="dashboard-cards">
           <ColumnLayout columns={3} variant="text-grid" minColumnWidth={170}>
             <FiguresCard label={t('dash_today')} figures={data?.today} money={money} testId="card-today" />
             <FiguresCard label={t('dash_this_month')} figures={data?.thisMonth} money={money} testId="card-month" />
@@ -196,7 +196,7 @@ function FiguresCard({ label, figures, money, testId }: { label: string; figures
       <Box variant="awsui-key-label">{label}</Box>
       <Box variant="awsui-value-large" data-testid={`${testId}-gross`}>{figures ? money(figures.gross) : '—'}</Box>
       {figures ? (
-        <Box variant="small" color="text-body-secondary">
+        <Box variant="small" display="block" color="text-body-secondary">
           {t('dash_trips', { count: figures.paidBookings })} · {t('dash_trip_cost')} {money(figures.tripCost)} · {t('dash_driver_share')} {money(figures.driverShare)}
         </Box>
       ) : null}
