@@ -53,6 +53,12 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/promos/promos-page')),
   },
   {
+    path: '/notifications',
+    roles: ['admin'],
+    menuKey: 'menu_push_notifications',
+    Component: lazy(() => import('../pages/notifications/notifications-page')),
+  },
+  {
     path: '/settings',
     roles: ['admin'],
     menuKey: 'menu_settings',
