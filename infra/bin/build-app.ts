@@ -70,6 +70,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     pushTopic: push.topic,
+    push,
     geo,
   });
   const web = new WebStack(app, name('Web'), {

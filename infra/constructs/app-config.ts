@@ -34,6 +34,12 @@ export interface AppConfig {
   testGateway: boolean;
   /** Stripe plays the `stripe` provider (context `stripe`); its keys go into the Stripe secret after deploy. */
   stripe: boolean;
+  /**
+   * Mobile push (SNS platform applications), each made only when its credentials' secret is given:
+   * context `pushFcmSecretArn` (Android, FCM) and `pushApnsSecretArn` (iOS; `pushApnsSandbox` for
+   * development builds). Without them devices are kept but nothing is pushed.
+   */
+  push: { fcmSecretArn?: string; apnsSecretArn?: string; apnsSandbox: boolean };
 }
 
 const APP_NAME = 'ride-platform';
@@ -102,6 +108,7 @@ export function readAppConfig(node: Node): AppConfig {
     mapCenter: latLng(text(node, 'mapCenter')),
     testGateway: flag(node, 'testGateway'),
     stripe: flag(node, 'stripe'),
+    push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox') },
   };
 }
 

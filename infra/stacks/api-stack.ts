@@ -6,7 +6,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SnsEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -20,6 +20,7 @@ import { routes as contractRoutes } from '../../shared/src/contract/routes';
 import type { AppConfig } from '../constructs/app-config';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
 import { assertHandlerEntries, NodeFunction } from '../constructs/node-function';
+import type { PlatformApp } from './push-stack';
 import { type Capability, capabilitiesOf } from './route-grants';
 
 export const WS_ENTRIES = {
@@ -32,6 +33,7 @@ export const POSITIONS_ENTRY = 'lambdas/src/streams/driver-positions.ts';
 /** Stream records of driver state items (pings): the positions consumer's alone. */
 const DRIVER_STATE = { dynamodb: { Keys: { sk: { S: lambda.FilterRule.isEqual('DRIVER') } } } };
 export const JOBS_ENTRY = 'lambdas/src/jobs/dispatch-jobs.ts';
+export const PUSH_EVENTS_ENTRY = 'lambdas/src/streams/push-endpoint-events.ts';
 
 /** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
 export const REST_STAGE = 'api';
@@ -51,18 +53,11 @@ export interface ApiStackProps extends StackProps {
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
   pushTopic: sns.ITopic;
+  /** Mobile push: the platform applications the stage has credentials for, and their endpoint events topic. */
+  push: { endpointEvents: sns.ITopic; android?: PlatformApp; ios?: PlatformApp };
   geo: GeoRefs;
   /** Defaults to the contract's route table; tests may pass a subset. */
   routes?: readonly AnyRoute[];
-}
-
-/**
- * sns:Publish only. Topic.grantPublish would add kms:GenerateDataKey* on `key/*` because the topic's
- * key is an imported alias; the AWS-managed aws/sns key's own policy already lets account
- * principals use it through SNS, so no KMS grant is needed.
- */
-function grantPublish(fn: lambda.IFunction, topic: sns.ITopic): void {
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: [topic.topicArn] }));
 }
 
 const pascal = (s: string): string =>
@@ -82,6 +77,10 @@ const WILDCARD_REASONS = {
   schedules: {
     finding: /^Resource::arn:[^:]+:scheduler:[^:]+:.+:schedule\/<[^>]*JobSchedules[^>]*>\/\*$/,
     reason: 'Each Book Later booking gets its own one-time schedule, named at run time; the grant is limited to this stack\'s jobs schedule group.',
+  },
+  pushEndpoints: {
+    finding: /^Resource::arn:[^:]+:sns:[^:]+:.+:endpoint\/(GCM|APNS|APNS_SANDBOX)\/[a-z0-9-]+\/\*$/,
+    reason: 'Each device gets its own SNS platform endpoint at run time; the grant is limited to the endpoints of this stage\'s platform applications.',
   },
   uploadObjects: {
     finding: /^Resource::.*Uploads.*\/\*$/,
@@ -125,6 +124,7 @@ export class ApiStack extends Stack {
       { label: 'WebSocket $default', entry: WS_ENTRIES.message },
       { label: 'table stream consumer', entry: STREAM_ENTRY },
       { label: 'timer jobs consumer', entry: JOBS_ENTRY },
+      { label: 'push endpoint events consumer', entry: PUSH_EVENTS_ENTRY },
     ]);
 
     // Timers first: every function that schedules one gets the queue and group in its environment.
@@ -202,8 +202,9 @@ export class ApiStack extends Stack {
     this.buildStreamConsumer(environment);
     this.buildPositionsConsumer(environment);
     this.jobsFunction = this.buildJobsConsumer(environment);
+    this.buildPushEndpointEventsConsumer(environment);
 
-    allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects, WILDCARD_REASONS.schedules);
+    allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects, WILDCARD_REASONS.schedules, WILDCARD_REASONS.pushEndpoints);
     acknowledge(this, {
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the project\'s pinned Lambda runtime (bundles target node20 to match local tooling); moving to 24 is a deliberate upgrade, not a drift.',
@@ -235,6 +236,8 @@ export class ApiStack extends Stack {
       PAYMENT_TEST_GATEWAY: config.testGateway ? 'on' : 'off',
       STRIPE: config.stripe ? 'on' : 'off',
       SITE_ORIGINS: config.siteOrigins.join(','),
+      ...(this.props.push.android ? { PUSH_ANDROID_APP_ARN: this.props.push.android.arn } : {}),
+      ...(this.props.push.ios ? { PUSH_IOS_APP_ARN: this.props.push.ios.arn } : {}),
       ...(this.testGatewayKey ? { TEST_GATEWAY_SECRET_ARN: this.testGatewayKey.secretArn } : {}),
       ...(this.stripeKeys ? { STRIPE_SECRET_ARN: this.stripeKeys.secretArn } : {}),
     };
@@ -413,7 +416,7 @@ export class ApiStack extends Stack {
   }
 
   private buildStreamConsumer(environment: Record<string, string>): void {
-    const { table, pushTopic } = this.props;
+    const { table } = this.props;
     const consumer = new NodeFunction(this, 'StreamFanOut', {
       entry: STREAM_ENTRY,
       description: 'Table stream consumer: WebSocket fan-out and push notifications',
@@ -423,7 +426,8 @@ export class ApiStack extends Stack {
     });
     this.grantTable(consumer.fn);
     this.webSocketStage.grantManagementApiAccess(consumer.fn);
-    grantPublish(consumer.fn, pushTopic);
+    // New inbox messages are pushed to the recipient's devices.
+    this.grantCapability(consumer.fn, 'push');
 
     // Records that still fail after the retries are described here (not dropped silently).
     const failures = new sqs.Queue(this, 'StreamFailures', {
@@ -507,6 +511,8 @@ export class ApiStack extends Stack {
     });
     this.grantTable(consumer.fn);
     this.grantCapability(consumer.fn, 'jobs');
+    // Broadcast batches push to devices.
+    this.grantCapability(consumer.fn, 'push');
     consumer.fn.addEventSource(new SqsEventSource(this.jobsQueue, { batchSize: 10, reportBatchItemFailures: true }));
     return consumer;
   }
@@ -538,8 +544,33 @@ export class ApiStack extends Stack {
     );
   }
 
+  private pushApps(): PlatformApp[] {
+    return [this.props.push.android, this.props.push.ios].filter((a): a is PlatformApp => Boolean(a));
+  }
+
+  /**
+   * The platform applications' endpoint events (an endpoint disabled, a delivery failed for good):
+   * the device is forgotten, so no send counts it again.
+   */
+  private buildPushEndpointEventsConsumer(environment: Record<string, string>): void {
+    const consumer = new NodeFunction(this, 'PushEndpointEvents', {
+      entry: PUSH_EVENTS_ENTRY,
+      description: 'Push endpoint events: forgets devices whose SNS endpoint was disabled',
+      environment,
+      timeout: Duration.seconds(30),
+    });
+    // The device by its endpoint (gsi2), its token claim and the profile's pushToken.
+    const { table } = this.props;
+    consumer.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+      resources: [table.tableArn, `${table.tableArn}/index/gsi2`],
+    }));
+    this.grantCapability(consumer.fn, 'push');
+    consumer.fn.addEventSource(new SnsEventSource(this.props.push.endpointEvents));
+  }
+
   private grantCapability(fn: lambda.IFunction, capability: Capability): void {
-    const { userPool, uploadsBucket, pushTopic, geo } = this.props;
+    const { userPool, uploadsBucket, geo } = this.props;
     switch (capability) {
       case 'userAdmin':
         userPool.grant(
@@ -587,9 +618,21 @@ export class ApiStack extends Stack {
           }),
         );
         return;
-      case 'push':
-        grantPublish(fn, pushTopic);
+      case 'push': {
+        // Publish to, read, re-enable and delete the endpoints of this stage's platform applications.
+        const endpoints = this.pushApps().map((a) => Stack.of(this).formatArn({ service: 'sns', resource: 'endpoint', resourceName: `${a.platform}/${a.name}/*` }));
+        if (endpoints.length) {
+          fn.addToRolePolicy(new iam.PolicyStatement({
+            actions: ['sns:Publish', 'sns:GetEndpointAttributes', 'sns:SetEndpointAttributes', 'sns:DeleteEndpoint'], resources: endpoints,
+          }));
+        }
         return;
+      }
+      case 'pushRegister': {
+        const apps = this.pushApps();
+        if (apps.length) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:CreatePlatformEndpoint'], resources: apps.map((a) => a.arn) }));
+        return;
+      }
       case 'paymentSecrets':
         this.testGatewayKey?.grantRead(fn);
         this.stripeKeys?.grantRead(fn);

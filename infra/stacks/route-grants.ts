@@ -21,8 +21,10 @@ export type Capability =
   | 'jobs'
   /** Presign PUT/GET on the uploads bucket (profile images, licences, pickup/delivery photos). */
   | 'uploads'
-  /** Publish to the push topic. */
+  /** Push to device endpoints of the stage's platform applications (publish, read, re-enable, delete). */
   | 'push'
+  /** Create a device's platform endpoint (device registration). */
+  | 'pushRegister'
   /** Read the payment secrets (the test gateway's signing key, the Stripe keys) that are switched on. */
   | 'paymentSecrets';
 
@@ -52,7 +54,12 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   createCarTypeImageUploadUrl: ['uploads'],
   addCarType: ['uploads'],
   updateCarType: ['uploads'],
+  // Devices: an endpoint per token; a moved or removed token's old endpoint is deleted.
+  registerDevice: ['pushRegister', 'push'],
+  unregisterDevice: ['push'],
   sendNotification: ['push'],
+  // The first batch of a broadcast goes on the jobs queue.
+  broadcastNotification: ['jobs'],
   // Decline and give-up put the next dispatch round on the timer at once.
   declineBooking: ['jobs'],
   releaseBooking: ['jobs'],
