@@ -30,7 +30,8 @@ export function snsMessage(p: PushPayload): string {
 export function isGone(e: unknown): boolean {
   const name = (e as { name?: string })?.name ?? '';
   return name === 'EndpointDisabledException' || name === 'EndpointDisabled' || name === 'NotFoundException' || name === 'NotFound'
-    || (name === 'InvalidParameterException' && /endpoint/i.test((e as Error).message ?? '') && /(does not exist|disabled)/i.test((e as Error).message ?? ''));
+    // Publish to a deleted endpoint: "Invalid parameter: TargetArn Reason: No endpoint found for the target arn specified".
+    || (name === 'InvalidParameterException' && /(no endpoint found|endpoint does not exist|endpoint is disabled)/i.test((e as Error).message ?? ''));
 }
 
 /** Mobile push through SNS platform endpoints (one per device token, made at registration). */
