@@ -37,9 +37,10 @@ export interface AppConfig {
   /**
    * Mobile push (SNS platform applications), each made only when its credentials' secret is given:
    * context `pushFcmSecretArn` (Android, FCM) and `pushApnsSecretArn` (iOS; `pushApnsSandbox` for
-   * development builds). Without them devices are kept but nothing is pushed.
+   * development builds). Without them devices are kept but nothing is pushed. `pushOutbox` keeps
+   * pushes in the table outbox instead (LocalStack, where no push service exists).
    */
-  push: { fcmSecretArn?: string; apnsSecretArn?: string; apnsSandbox: boolean };
+  push: { fcmSecretArn?: string; apnsSecretArn?: string; apnsSandbox: boolean; outbox: boolean };
 }
 
 const APP_NAME = 'ride-platform';
@@ -108,7 +109,7 @@ export function readAppConfig(node: Node): AppConfig {
     mapCenter: latLng(text(node, 'mapCenter')),
     testGateway: flag(node, 'testGateway'),
     stripe: flag(node, 'stripe'),
-    push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox') },
+    push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox'), outbox: flag(node, 'pushOutbox') },
   };
 }
 

@@ -236,6 +236,7 @@ export class ApiStack extends Stack {
       PAYMENT_TEST_GATEWAY: config.testGateway ? 'on' : 'off',
       STRIPE: config.stripe ? 'on' : 'off',
       SITE_ORIGINS: config.siteOrigins.join(','),
+      ...(config.push.outbox ? { PUSH_DELIVERY: 'outbox' } : {}),
       ...(this.props.push.android ? { PUSH_ANDROID_APP_ARN: this.props.push.android.arn } : {}),
       ...(this.props.push.ios ? { PUSH_IOS_APP_ARN: this.props.push.ios.arn } : {}),
       ...(this.testGatewayKey ? { TEST_GATEWAY_SECRET_ARN: this.testGatewayKey.secretArn } : {}),
