@@ -6,18 +6,25 @@ import type { LocalCloud } from '../../infra/local/cloud';
 const DRIVERS = 200;
 const MONTHS = 24;
 
+/** The 24 months ending with this one (UTC), so the dashboard's today, month and 30 days hold data. */
 const monthOf = (i: number) => {
-  const d = new Date(Date.UTC(2024, 0, 1));
-  d.setUTCMonth(d.getUTCMonth() + (i % MONTHS));
-  return d.toISOString().slice(0, 7);
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1) + (i % MONTHS), 1)).toISOString().slice(0, 7);
+};
+/** A day of booking i's month, never after today. */
+const dayOf = (i: number) => {
+  const month = monthOf(i);
+  const today = new Date().toISOString().slice(0, 10);
+  const day = `${month}-${String(1 + (Math.floor(i / MONTHS) % 28)).padStart(2, '0')}`;
+  return day > today ? today : day;
 };
 
 /**
  * Adds bookings `from..to-1` as PAID booking items (what a report that read bookings would have to
- * read) and adds them to the month and driver-month aggregates exactly as the PAID step does, one
- * ADD per aggregate item touched (summed here first, so 100k bookings do not take 600k writes).
+ * read) and adds them to the day, month and driver-month aggregates exactly as the PAID step does,
+ * one ADD per aggregate item touched (summed here first, so 100k bookings do not take 600k writes).
  */
-async function addPaidBookings(from: number, to: number) {
+async function addPaidBookings(from: number, to: number, bookingItems: boolean) {
   const client = documentClient();
   const sums = new Map<string, { key: { pk: string; sk: string }; extra: Record<string, unknown>; v: Record<string, number> }>();
   const add = (key: { pk: string; sk: string }, extra: Record<string, unknown>, v: Record<string, number>) => {
@@ -30,8 +37,10 @@ async function addPaidBookings(from: number, to: number) {
   for (let i = from; i < to; i++) {
     const month = monthOf(i);
     const driver = `bench-driver-${i % DRIVERS}`;
-    const v = { tripCost: 1500, rideCost: 1350, convenienceFee: 150, discount: 0, driverShare: 1350, customerPaid: 1500, bookings: 1 };
-    items.push({ ...keys.booking(`BENCHEARN${i}`), id: `BENCHEARN${i}`, status: 'PAID', tripdate: Date.parse(`${month}-15T12:00:00Z`), driver, trip_cost: 1500, convenience_fees: 150, driver_share: 1350 });
+    const day = dayOf(i);
+    const v = { tripCost: 1500, rideCost: 1350, convenienceFee: 150, discount: 0, driverShare: 1350, customerPaid: 1500, bookings: 1, feeBookings: 1 };
+    if (bookingItems) items.push({ ...keys.booking(`BENCHEARN${i}`), id: `BENCHEARN${i}`, status: 'PAID', tripdate: Date.parse(`${day}T12:00:00Z`), driver, trip_cost: 1500, convenience_fees: 150, driver_share: 1350 });
+    add(keys.earnings('ALL', `DAY#${day}`), { period: day }, v);
     add(keys.earnings('ALL', `MONTH#${month}`), { period: month }, v);
     add(keys.earnings('ALL', `DRIVER#${month}#${driver}`), { driverUid: driver, driverName: `Bench Driver ${i % DRIVERS}`, month }, v);
   }
@@ -64,6 +73,22 @@ async function addPaidBookings(from: number, to: number) {
   }));
 }
 
+let written = 0;
+
+/**
+ * Makes the table hold `size` bench bookings' aggregates (sections share them: each is added
+ * once), and the booking items too unless `bookingItems` is false (a read of aggregates only
+ * never touches them, and 100k items take minutes to write here).
+ */
+export async function ensurePaidBookings(size: number, bookingItems = true): Promise<void> {
+  if (size <= written) return;
+  const t = performance.now();
+  process.stdout.write(`  writing ${size - written} paid bookings' aggregates${bookingItems ? ' and the bookings' : ''}…`);
+  await addPaidBookings(written, size, bookingItems);
+  written = size;
+  process.stdout.write(` ${Math.round((performance.now() - t) / 1000)} s\n`);
+}
+
 /**
  * The earnings report and the driver earnings of one month, read with `sizes` paid bookings in
  * the table (spread over 24 months and 200 drivers): DynamoDB calls, round trips and latency
@@ -71,7 +96,6 @@ async function addPaidBookings(from: number, to: number) {
  */
 export async function earningsBench(cloud: LocalCloud, admin: string, sizes: number[], repeats = 10) {
   const rows: Record<string, unknown>[] = [];
-  let written = 0;
   const measure = async (path: string) => {
     const runs: { ms: number; calls: number; roundTrips: number; items: number }[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -85,13 +109,7 @@ export async function earningsBench(cloud: LocalCloud, admin: string, sizes: num
     return { rows: runs[0]!.items, calls: runs[0]!.calls, roundTrips: runs[0]!.roundTrips, p50: Math.round(ms[Math.floor(ms.length / 2)]!), max: Math.round(ms.at(-1)!) };
   };
   for (const size of sizes) {
-    if (size > written) {
-      const t = performance.now();
-      process.stdout.write(`  writing ${size - written} paid bookings and their aggregates…`);
-      await addPaidBookings(written, size);
-      written = size;
-      process.stdout.write(` ${Math.round((performance.now() - t) / 1000)} s\n`);
-    }
+    await ensurePaidBookings(size);
     const month = monthOf(MONTHS - 1);
     for (const [name, path] of [['fetchEarningsReport (every month)', '/earnings/report'], [`fetchDriverEarnings (${month}, ${DRIVERS} drivers)`, `/earnings/drivers?from=${month}&to=${month}`]] as const) {
       const m = await measure(path);
