@@ -3,7 +3,7 @@ import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { north, ownPlace, point, putOnline, type TestDriver } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
-import { bookNowFor, driveToDrop, newRider, type TestRider } from './support/trips';
+import { acceptedTrip, bookNowFor, driveToDrop, newRider, type TestRider } from './support/trips';
 import { sampleBooking } from './support/sample-requests';
 import { open, subscribe } from './support/ws';
 
@@ -145,6 +145,12 @@ describe('dashboard', () => {
     // An offline driver's pings do not bring them back.
     await ping(a, here);
     expect((await roster(admin)).body.items.map((d) => d.uid)).not.toContain(a.id);
+  });
+
+  it('shows a driver holding a trip as on a trip, with the trip', async () => {
+    const { driver, booking } = await acceptedTrip(rider);
+    const seen = (await roster(admin)).body.items.find((d) => d.uid === driver.id);
+    expect(seen).toMatchObject({ status: 'trip', bookingId: booking.id, tripStatus: 'ACCEPTED' });
   });
 
   it('follows drivers/all in batches: fewer messages than pings, the newest point of each driver, and offline drivers gone', async () => {
