@@ -19,6 +19,7 @@ export async function lambdaBundleSizes(root: string): Promise<SizeRow[]> {
     { name: 'ws-default', file: 'lambdas/src/ws/default.ts' },
     { name: 'ws-disconnect', file: 'lambdas/src/ws/disconnect.ts' },
     { name: 'stream-fan-out', file: 'lambdas/src/streams/fan-out.ts' },
+    { name: 'stream-driver-positions', file: 'lambdas/src/streams/driver-positions.ts' },
     { name: 'dispatch-jobs', file: 'lambdas/src/jobs/dispatch-jobs.ts' },
   ];
   const rows: SizeRow[] = [];
