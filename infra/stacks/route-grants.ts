@@ -38,9 +38,10 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   createSignupUploadUrl: ['uploads'],
   createProfileImageUploadUrl: ['uploads'],
   setProfileImage: ['uploads'],
-  deleteAccount: ['userAdmin'],
+  // A deleted user's push devices lose their endpoints too.
+  deleteAccount: ['userAdmin', 'push'],
   addUser: ['userAdmin'],
-  deleteUser: ['userAdmin'],
+  deleteUser: ['userAdmin', 'push'],
   getEstimate: ['geoRoute'],
   // The route for the fare, and the timers of dispatch rounds and Book Later.
   addBooking: ['geoRoute', 'jobs'],

@@ -195,6 +195,21 @@ describe('push notifications', () => {
     expect(unknown.body.error.code).toBe('push_token_unknown');
   });
 
+  it('forgets the devices of a deleted user, whether an admin deletes them or they delete themselves', async () => {
+    const byAdmin = await newUser('rider');
+    const bySelf = await newUser('driver');
+    const tokens = [`deleted-${unique()}-android`, `deleted-${unique()}-ios`, `deleted-${unique()}-self`];
+    await register(byAdmin, tokens[0]!, 'ANDROID');
+    await register(byAdmin, tokens[1]!, 'IOS');
+    await register(bySelf, tokens[2]!, 'ANDROID');
+    expect((await api('DELETE', `/users/${byAdmin.id}`, { token: await admin() })).status).toBe(200);
+    expect((await api('DELETE', '/me', { token: bySelf.token })).status).toBe(200);
+    for (const token of tokens) {
+      const res = await api('POST', '/push-messages', { token: await admin(), body: { token, title: 'Anyone there?', body: 'No one' } });
+      expect({ token, status: res.status, code: res.body.error?.code }).toEqual({ token, status: 404, code: 'push_token_unknown' });
+    }
+  });
+
   it('keeps notifications in the catalog: add, edit with the version, delete', async () => {
     const token = await admin();
     const added = await api('POST', '/notifications', { token, body: sampleNotification({ devicetype: 'IOS', usertype: 'driver' }) });
