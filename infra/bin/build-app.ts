@@ -69,7 +69,6 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     uploadsBucket: data.uploadsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
-    pushTopic: push.topic,
     push,
     geo,
   });

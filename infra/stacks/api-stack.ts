@@ -52,7 +52,6 @@ export interface ApiStackProps extends StackProps {
   uploadsBucket: s3.IBucket;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
-  pushTopic: sns.ITopic;
   /** Mobile push: the platform applications the stage has credentials for, and their endpoint events topic. */
   push: { endpointEvents: sns.ITopic; android?: PlatformApp; ios?: PlatformApp };
   geo: GeoRefs;
@@ -217,14 +216,13 @@ export class ApiStack extends Stack {
 
   /** The variables lambdas/src/config.ts reads; the same set for every function. */
   private lambdaEnvironment(): Record<string, string> {
-    const { config, table, userPool, userPoolClient, uploadsBucket, pushTopic, geo } = this.props;
+    const { config, table, userPool, userPoolClient, uploadsBucket, geo } = this.props;
     return {
       TABLE_NAME: table.tableName,
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
       UPLOAD_BUCKET: uploadsBucket.bucketName,
       WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
-      PUSH_TOPIC_ARN: pushTopic.topicArn,
       PLACE_INDEX_NAME: geo.placeIndexName,
       ROUTE_CALCULATOR_NAME: geo.routeCalculatorName,
       JOB_QUEUE_URL: this.jobsQueue.queueUrl,

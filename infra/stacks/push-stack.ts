@@ -26,11 +26,9 @@ export interface PlatformApp {
 /**
  * Mobile push: the SNS platform applications (FCM for Android, APNs for iOS), each made only when
  * its credentials' secret is named in context, and the topic their endpoint events go to (a
- * consumer in the Api stack forgets devices whose endpoint SNS disabled). Also the older
- * push topic.
+ * consumer in the Api stack forgets devices whose endpoint SNS disabled).
  */
 export class PushStack extends Stack {
-  readonly topic: sns.Topic;
   /** EventEndpointUpdated and EventDeliveryFailure of every platform application. */
   readonly endpointEvents: sns.Topic;
   readonly android?: PlatformApp;
@@ -41,11 +39,6 @@ export class PushStack extends Stack {
     const { prefix, push } = props.config;
     // The AWS-managed key: encryption at rest without a customer key to administer or pay for.
     const awsManagedKey = kms.Alias.fromAliasName(this, 'AwsManagedSnsKey', 'alias/aws/sns');
-    this.topic = new sns.Topic(this, 'PushTopic', {
-      displayName: `${prefix} push notifications`,
-      masterKey: awsManagedKey,
-      enforceSSL: true,
-    });
     this.endpointEvents = new sns.Topic(this, 'PushEndpointEvents', {
       displayName: `${prefix} push endpoint events`,
       masterKey: awsManagedKey,
@@ -94,7 +87,6 @@ export class PushStack extends Stack {
       });
     }
 
-    new CfnOutput(this, 'PushTopicArn', { value: this.topic.topicArn });
     new CfnOutput(this, 'PushEndpointEventsTopicArn', { value: this.endpointEvents.topicArn });
     if (this.android) new CfnOutput(this, 'AndroidPlatformApplicationArn', { value: this.android.arn });
     if (this.ios) new CfnOutput(this, 'IosPlatformApplicationArn', { value: this.ios.arn });

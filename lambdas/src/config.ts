@@ -18,7 +18,6 @@ const Env = z.object({
   UPLOAD_BUCKET: z.string().default(''),
   S3_ENDPOINT: z.string().url().optional(),
   WS_CALLBACK_URL: z.string().default(''),
-  PUSH_TOPIC_ARN: z.string().default(''),
   /** The deployer's licence-check endpoint (CDK context `licenseCheckUrl`); none means the check passes. */
   LICENSE_CHECK_URL: z.string().optional(),
   /** Identifies this deployment to the licence check. */

@@ -133,7 +133,6 @@ describe('REST API from the contract', () => {
             USER_POOL_CLIENT_ID: Match.anyValue(),
             UPLOAD_BUCKET: Match.anyValue(),
             WS_CALLBACK_URL: Match.anyValue(),
-            PUSH_TOPIC_ARN: Match.anyValue(),
             PLACE_INDEX_NAME: Match.anyValue(),
             ROUTE_CALCULATOR_NAME: Match.anyValue(),
             POWERTOOLS_SERVICE_NAME: Match.anyValue(),
