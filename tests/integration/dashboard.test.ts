@@ -3,7 +3,8 @@ import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { north, ownPlace, point, putOnline, type TestDriver } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
-import { acceptedTrip, bookNowFor, driveToDrop, newRider, type TestRider } from './support/trips';
+import { fleetDriver, newFleetAdmin, paidTrip } from './support/fleets';
+import { acceptedTrip, bookNowFor, newRider, type TestRider } from './support/trips';
 import { sampleBooking } from './support/sample-requests';
 import { open, subscribe } from './support/ws';
 
@@ -27,36 +28,8 @@ describe('dashboard', () => {
   let fleetB: { id: string; token: string };
   const sockets: WebSocket[] = [];
 
-  async function newFleetAdmin(): Promise<{ id: string; token: string }> {
-    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const body = { usertype: 'fleetadmin', firstName: 'Fleet', lastName: `Dash ${u}`, email: `dfleet-${u}@example.com`, mobile: `+1557${String(Date.now()).slice(-7)}`, password: 'Fleet1234' };
-    const res = await api('POST', '/users', { token: admin, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.id, token: await idToken(body.email, 'Fleet1234') };
-  }
 
-  async function fleetDriver(fleet: { token: string }): Promise<TestDriver> {
-    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const email = `dfdrv-${u}@example.com`;
-    const res = await api('POST', '/users', {
-      token: fleet.token,
-      body: { usertype: 'driver', firstName: 'Map', lastName: `Driver ${u}`, email, mobile: `+1558${String(Date.now()).slice(-7)}`, password: 'Driver1234', carType: 'Economy', vehicleNumber: `M-${u}` },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.id, email, token: await idToken(email, 'Driver1234') };
-  }
 
-  async function paidTrip(driver: TestDriver) {
-    const here = ownPlace();
-    await putOnline(driver, north(here, 1));
-    const booking = await bookNowFor(rider.id, here, 3);
-    const accepted = await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    await driveToDrop(driver, { ...booking, ...accepted.body });
-    const paid = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
-    expect(paid.body.status).toBe('PAID');
-    return paid.body as { trip_cost: number; convenience_fees: number; driver_share: number; customer_paid: number; discount?: number };
-  }
 
   const dashboard = async (token: string) => api<Dashboard>('GET', '/dashboard', { token });
   const roster = async (token: string) => api<{ items: ActiveDriver[] }>('GET', '/dashboard/drivers', { token });
@@ -65,7 +38,7 @@ describe('dashboard', () => {
   beforeAll(async () => {
     admin = await idToken(DEMO.admin);
     rider = await newRider();
-    [fleetA, fleetB] = [await newFleetAdmin(), await newFleetAdmin()];
+    [fleetA, fleetB] = [await newFleetAdmin(admin), await newFleetAdmin(admin)];
   });
 
   afterAll(() => {
@@ -78,7 +51,7 @@ describe('dashboard', () => {
     expect(allBefore.status).toBe(200);
     expect(allBefore.body.scope).toBe('all');
     expect(aBefore.body.scope).toBe('fleet');
-    const trip = await paidTrip(driver);
+    const trip = await paidTrip(driver, rider.id);
     expect(trip.convenience_fees).toBeGreaterThan(0);
     const [allAfter, aAfter, bAfter] = await Promise.all([dashboard(admin), dashboard(fleetA.token), dashboard(fleetB.token)]);
 
@@ -119,7 +92,7 @@ describe('dashboard', () => {
 
   it('the roster lists an online driver with its position (a fleet admin only its own), and drops them when they go offline', async () => {
     // Fleets of this test's own: earlier tests' drivers are still online.
-    const [fleetC, fleetD] = [await newFleetAdmin(), await newFleetAdmin()];
+    const [fleetC, fleetD] = [await newFleetAdmin(admin), await newFleetAdmin(admin)];
     const a = await fleetDriver(fleetC);
     const b = await fleetDriver(fleetD);
     const here = ownPlace();
@@ -131,7 +104,7 @@ describe('dashboard', () => {
     const all = await roster(admin);
     expect(all.status).toBe(200);
     const seenA = all.body.items.find((d) => d.uid === a.id);
-    expect(seenA).toMatchObject({ name: expect.stringMatching(/^Map Driver /), vehicleNumber: expect.stringMatching(/^M-/), carType: 'Economy', status: 'free', lat: moved.lat, lng: moved.lng, fleetadmin: fleetC.id });
+    expect(seenA).toMatchObject({ name: expect.stringMatching(/^Fleet Driver /), vehicleNumber: expect.stringMatching(/^F-/), carType: 'Economy', status: 'free', lat: moved.lat, lng: moved.lng, fleetadmin: fleetC.id });
     expect(all.body.items.map((d) => d.uid)).toContain(b.id);
     expect(Number(all.headers.get('x-ddb-round-trips'))).toBeLessThanOrEqual(3);
 

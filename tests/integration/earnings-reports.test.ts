@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { earningsPeriods } from '../../shared/src/domain/earnings';
-import { north, ownPlace, putOnline, type TestDriver } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
-import { bookNowFor, driveToDrop, newRider, type TestRider } from './support/trips';
+import { fleetDriver, newFleetAdmin, paidTrip } from './support/fleets';
+import { newRider, type TestRider } from './support/trips';
 
 type ReportRow = { year: number; month: number; tripCost: number; rideCost: number; convenienceFee: number; discountAmount: number; profit: number; bookings: number };
 type DriverRow = { year: number; month: number; driverUid: string; driverName: string; driverVehicleNo: string; driverShare: number; bookings: number };
@@ -21,39 +21,8 @@ describe('earnings reports', () => {
   const month = earningsPeriods(Date.now()).month;
   const [year, monthNo] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
 
-  /** A fleet admin made by the admin, signed in. */
-  async function newFleetAdmin(): Promise<{ id: string; token: string }> {
-    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const body = { usertype: 'fleetadmin', firstName: 'Fleet', lastName: `Owner ${u}`, email: `fleet-${u}@example.com`, mobile: `+1555${String(Date.now()).slice(-7)}`, password: 'Fleet1234' };
-    const res = await api('POST', '/users', { token: admin, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.id, token: await idToken(body.email, 'Fleet1234') };
-  }
 
-  /** A driver the fleet admin adds (stamped with its fleet), signed in. */
-  async function fleetDriver(fleet: { token: string }): Promise<TestDriver> {
-    const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const email = `fdrv-${u}@example.com`;
-    const res = await api('POST', '/users', {
-      token: fleet.token,
-      body: { usertype: 'driver', firstName: 'Fleet', lastName: `Driver ${u}`, email, mobile: `+1556${String(Date.now()).slice(-7)}`, password: 'Driver1234', carType: 'Economy', vehicleNumber: `F-${u}` },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.id, email, token: await idToken(email, 'Driver1234') };
-  }
 
-  /** A trip of `driver`'s paid in cash at the drop: what it adds to the reports. */
-  async function paidTrip(driver: TestDriver) {
-    const here = ownPlace();
-    await putOnline(driver, north(here, 1));
-    const booking = await bookNowFor(rider.id, here, 3);
-    const accepted = await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    await driveToDrop(driver, { ...booking, ...accepted.body });
-    const paid = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
-    expect(paid.body.status).toBe('PAID');
-    return paid.body as { trip_cost: number; convenience_fees: number; driver_share: number; discount?: number };
-  }
 
   const report = async (token = admin) => api<{ items: ReportRow[] }>('GET', `/earnings/report?from=${month}&to=${month}`, { token });
   const drivers = async (token: string) => api<{ items: DriverRow[] }>('GET', '/earnings/drivers', { token });
@@ -62,13 +31,13 @@ describe('earnings reports', () => {
   beforeAll(async () => {
     admin = await idToken(DEMO.admin);
     rider = await newRider();
-    [fleetA, fleetB] = [await newFleetAdmin(), await newFleetAdmin()];
+    [fleetA, fleetB] = [await newFleetAdmin(admin), await newFleetAdmin(admin)];
   });
 
   it('a paid trip moves this month\'s report row and the driver\'s row by exactly its amounts', async () => {
     const driver = await fleetDriver(fleetA);
     const before = thisMonth((await report()).body.items);
-    const trip = await paidTrip(driver);
+    const trip = await paidTrip(driver, rider.id);
     const after = thisMonth((await report()).body.items)!;
     const base = before ?? { tripCost: 0, rideCost: 0, convenienceFee: 0, discountAmount: 0, profit: 0, bookings: 0 };
     expect(after).toMatchObject({
@@ -85,7 +54,7 @@ describe('earnings reports', () => {
     const mine = (await drivers(admin)).body.items.filter((r) => r.driverUid === driver.id);
     expect(mine).toEqual([expect.objectContaining({ year, month: monthNo, driverShare: trip.driver_share, bookings: 1, driverVehicleNo: expect.stringMatching(/^F-/) })]);
     // A second trip of the same driver adds to the same row.
-    const second = await paidTrip(driver);
+    const second = await paidTrip(driver, rider.id);
     const again = (await drivers(fleetA.token)).body.items.filter((r) => r.driverUid === driver.id);
     expect(again).toEqual([expect.objectContaining({ driverShare: r2(trip.driver_share + second.driver_share), bookings: 2 })]);
   });
@@ -93,8 +62,8 @@ describe('earnings reports', () => {
   it('a fleet admin sees only its own drivers; riders and drivers see nothing', async () => {
     const a = await fleetDriver(fleetA);
     const b = await fleetDriver(fleetB);
-    await paidTrip(a);
-    await paidTrip(b);
+    await paidTrip(a, rider.id);
+    await paidTrip(b, rider.id);
     const seenByA = (await drivers(fleetA.token)).body.items.map((r) => r.driverUid);
     const seenByB = (await drivers(fleetB.token)).body.items.map((r) => r.driverUid);
     expect(seenByA).toContain(a.id);
