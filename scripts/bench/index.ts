@@ -3,7 +3,7 @@ import { GetItemCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { REPO_ROOT, startLocalCloud } from '../../infra/local/cloud';
 import { seedDemoData } from '../../infra/local/seed';
-import { lambdaBundleSizes, webChunkSizes } from './bundles';
+import { firstRouteSizes, lambdaBundleSizes, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
 import { load, loadFn, type LoadResult } from './load';
 import { dashboardReadBench, fanOutLatencyBench, mapRateBench } from './dashboard';
@@ -167,6 +167,10 @@ async function main() {
 
       console.log('\nWeb chunks (largest first)');
       console.table(webChunkSizes(REPO_ROOT).slice(0, 12).map((r) => ({ chunk: r.name, size: kb(r.bytes), gzip: kb(r.gzip) })));
+
+      const first = firstRouteSizes(REPO_ROOT);
+      console.log(`\nFirst route (index.html's script, modulepreloads and stylesheets, and their static imports): JS ${kb(first.jsGzip)} gzip, CSS ${kb(first.cssGzip)} gzip`);
+      console.table([...first.js, ...first.css].map((r) => ({ file: r.name, size: kb(r.bytes), gzip: kb(r.gzip) })));
     }
     raw.destroy();
     cognito.destroy();
