@@ -10,7 +10,11 @@ const devBackend = process.env.WEB_DEV_BACKEND ?? 'http://localhost:3000';
 /** Long-lived vendor code in its own chunks, so an app release does not bust their cache. */
 const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-  { name: 'amplify', test: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|uuid)[\\/]/ },
+  // tslib is Cloudscape's as much as Amplify's: a group of its own, listed first, keeps it from
+  // being captured with Amplify's dependencies, which would make the Amplify chunk static again.
+  { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/ },
+  // Lazy: auth/configure-auth loads it on first use.
+  { name: 'amplify', test: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|uuid|js-cookie)[\\/]/ },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
   // The map (~1 MB) is only imported lazily (components/map/trip-map), so this chunk is fetched

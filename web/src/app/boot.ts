@@ -24,7 +24,8 @@ export class BootError extends Error {
 }
 
 /**
- * config.json, then Amplify and the typed client, then settings and language packs in parallel.
+ * config.json, then the auth settings (Amplify itself loads on first use: configure-auth) and the
+ * typed client, then settings and language packs in parallel.
  * Languages never fail the start (bundled English takes over); settings do, since the app name,
  * mode and currency are needed on every screen.
  */

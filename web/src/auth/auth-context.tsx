@@ -1,10 +1,10 @@
-import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Role, UserProfile } from '../../../shared/src/contract';
 import { useApi } from '../api/api-context';
 import { isApiError } from '../api/client';
 import type { RuntimeConfig } from '../config/load-config';
 import { describeAuthError, type TranslatableError } from './auth-errors';
+import { whenAuthLoaded } from './configure-auth';
 import {
   confirmEmailVerification,
   confirmPhoneSignIn,
@@ -123,22 +123,30 @@ export function AuthProvider({
   useEffect(() => {
     loadInBackground();
     // Amplify reports a failed token refresh, a sign-out in another tab and the end of a social
-    // redirect through Hub.
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          generation.current++;
-          setState(SIGNED_OUT);
-          break;
-        case 'signInWithRedirect':
-          loadInBackground(SOCIAL_PROFILE_DELAY_MS, true);
-          break;
-        case 'signInWithRedirect_failure':
-          setRefusal(describeAuthError(payload.data.error));
-          break;
-      }
+    // redirect through Hub. It is loaded lazily (not at all for a visitor who never signed in), so
+    // the listener is attached once it is there, before it is configured.
+    let stopListening: (() => void) | undefined;
+    const stopWaiting = whenAuthLoaded(({ Hub }) => {
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            generation.current++;
+            setState(SIGNED_OUT);
+            break;
+          case 'signInWithRedirect':
+            loadInBackground(SOCIAL_PROFILE_DELAY_MS, true);
+            break;
+          case 'signInWithRedirect_failure':
+            setRefusal(describeAuthError(payload.data.error));
+            break;
+        }
+      });
     });
+    return () => {
+      stopWaiting();
+      stopListening?.();
+    };
   }, [loadInBackground]);
 
   /** Runs a Cognito sign-in, then loads the profile; a failure leaves a signed-out visitor. */

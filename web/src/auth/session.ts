@@ -1,18 +1,11 @@
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmUserAttribute,
-  sendUserAttributeVerificationCode,
-  fetchAuthSession,
-  resetPassword,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  type SignInOutput,
-} from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import type { Role } from '../../../shared/src/contract';
 import type { RuntimeConfig } from '../config/load-config';
+import { loadAuth, mayHaveSession } from './configure-auth';
 import { roleFromGroups } from './roles';
+
+/** Amplify's Auth APIs, loaded on first use (see configure-auth). */
+const amplify = async () => (await loadAuth()).auth;
 
 export interface SessionInfo {
   idToken: string;
@@ -21,8 +14,10 @@ export interface SessionInfo {
 
 /** The current ID token (refreshed by Amplify when it is about to expire), or null when signed out. */
 export async function currentSession(): Promise<SessionInfo | null> {
+  // No stored session: signed out, without fetching Amplify for a visitor who never signed in.
+  if (!mayHaveSession()) return null;
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await (await amplify()).fetchAuthSession();
     const idToken = tokens?.idToken;
     if (!idToken) return null;
     return { idToken: idToken.toString(), role: roleFromGroups(idToken.payload['cognito:groups']) };
@@ -59,7 +54,7 @@ async function signInFresh(attempt: () => Promise<SignInOutput>): Promise<SignIn
     return await attempt();
   } catch (e) {
     if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') {
-      await signOut();
+      await (await amplify()).signOut();
       return attempt();
     }
     throw e;
@@ -71,6 +66,7 @@ export async function signInWithPassword(
   password: string,
   authFlowType: RuntimeConfig['authFlowType'],
 ): Promise<void> {
+  const { signIn } = await amplify();
   const result = await signInFresh(() => signIn({ username: email, password, options: { authFlowType } }));
   if (!result.isSignedIn) throw new UnsupportedSignInStepError(result.nextStep.signInStep);
 }
@@ -80,6 +76,7 @@ export async function signInWithPassword(
  * a 6-digit code by SMS (locally: printed in the `npm start` console and kept in the SMS outbox).
  */
 export async function startPhoneSignIn(mobile: string): Promise<void> {
+  const { signIn } = await amplify();
   const result = await signInFresh(() =>
     signIn({ username: mobile, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } }),
   );
@@ -91,7 +88,7 @@ export async function startPhoneSignIn(mobile: string): Promise<void> {
 
 /** Step 2: the code. A wrong code gets the challenge again (until Cognito gives up). */
 export async function confirmPhoneSignIn(otp: string): Promise<void> {
-  const result = await confirmSignIn({ challengeResponse: otp });
+  const result = await (await amplify()).confirmSignIn({ challengeResponse: otp });
   if (result.isSignedIn) return;
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') throw new WrongOtpError();
   throw new UnsupportedSignInStepError(result.nextStep.signInStep);
@@ -99,20 +96,22 @@ export async function confirmPhoneSignIn(otp: string): Promise<void> {
 
 /** Leaves for the identity provider; the page comes back to /login and Amplify completes it. */
 export async function startSocialSignIn(provider: 'Facebook' | 'Apple'): Promise<void> {
-  await signInWithRedirect({ provider });
+  await (await amplify()).signInWithRedirect({ provider });
 }
 
 /** Spec §4 "send reset email": Cognito ForgotPassword; the code goes by email (locally: the console). */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await resetPassword({ username: email });
+  await (await amplify()).resetPassword({ username: email });
 }
 
 export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+  await (await amplify()).confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 export async function signOutUser(): Promise<void> {
-  await signOut();
+  // Nothing stored, nothing to end (e.g. /logout while signed out): Amplify need not load.
+  if (!mayHaveSession()) return;
+  await (await amplify()).signOut();
 }
 
 /**
@@ -120,11 +119,12 @@ export async function signOutUser(): Promise<void> {
  * printed by `npm start` and kept at /local/outbox).
  */
 export async function sendEmailVerificationCode(): Promise<void> {
-  await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+  await (await amplify()).sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
 }
 
 /** Confirms the code, then refreshes the tokens so the API sees `email_verified` at once. */
 export async function confirmEmailVerification(code: string): Promise<void> {
+  const { confirmUserAttribute, fetchAuthSession } = await amplify();
   await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
   await fetchAuthSession({ forceRefresh: true });
 }

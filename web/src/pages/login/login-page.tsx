@@ -5,13 +5,14 @@ import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { Role } from '../../../../shared/src/contract';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
 import { describeAuthError } from '../../auth/auth-errors';
+import { loadAuth } from '../../auth/configure-auth';
 import { postLoginPath } from '../../auth/roles';
 import { PageSpinner } from '../../components/page-spinner';
 import { useFollow } from '../../components/use-follow';
@@ -35,6 +36,11 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [tab, setTab] = useState('email');
+  // Amplify is not on the first route; fetch it while the visitor types, not after they submit.
+  // A failed fetch is retried by the sign-in itself.
+  useEffect(() => {
+    loadAuth().catch(() => undefined);
+  }, []);
 
   if (loading && !busy) return <PageSpinner />;
   // Already signed in (or sent here by the guard without the role): go where the role belongs.
