@@ -8,7 +8,6 @@ import { ProtectedRoute } from './protected-route';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { SignedInLayout } from './signed-in-layout';
 
 const LandingPage = lazy(() => import('../pages/landing/landing-page'));
 const LoginPage = lazy(() => import('../pages/login/login-page'));
@@ -17,6 +16,8 @@ const RegisterPage = lazy(() => import('../pages/register/register-page'));
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
 const TestGatewayPage = lazy(() => import('../pages/payments/test-gateway-page'));
+// The signed-in frame (top bar, side menu) is never drawn for a signed-out visitor: its own chunk.
+const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
 
 /** Every §2 protected route gets the guard; one without a page yet shows "not found" inside the frame. */
 const pageByPath = new Map(protectedPages.map((p) => [p.path, p.Component]));
@@ -46,7 +47,9 @@ export function createAppRouter() {
           // The outer guard keeps signed-out visitors from ever seeing the admin frame.
           element: (
             <ProtectedRoute>
-              <SignedInLayout />
+              <Suspense fallback={<PageSpinner />}>
+                <SignedInLayout />
+              </Suspense>
             </ProtectedRoute>
           ),
           children: Object.keys(PROTECTED_ROUTES).map((path) => {
