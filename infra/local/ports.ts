@@ -26,7 +26,9 @@ export function freePort(): Promise<number> {
  */
 export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below Linux's ephemeral range (32768+), where the system hands out ports to outgoing
+    // connections between our probe and the emulator's bind.
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
     try {
       for (let i = 0; i < count; i++) await assertPortFree(base + i, 'probe');
       return base;
