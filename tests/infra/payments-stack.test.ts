@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 
 type Json = Record<string, any>;
-
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  return dir;
-}
 
 /** The actions a route's function may take on secrets, and on which secrets (by logical id). */
 function secretGrants(built: BuiltApp, operationId: string): { actions: string[]; secrets: string[] } {

@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 
 type Json = Record<string, any>;
-
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  return dir;
-}
 
 const FCM = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:push-fcm-AbCdEf';
 const APNS = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:push-apns-AbCdEf';

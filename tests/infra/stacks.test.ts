@@ -1,4 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -8,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-definition';
 import { ROLES } from '../../shared/src/contract/route';
 import { routes } from '../../shared/src/contract/routes';
+import { fixtureDist } from './support/fixture-dist';
 import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-app';
 import { readAppConfig } from '../../infra/constructs/app-config';
 import { assertHandlerEntries } from '../../infra/constructs/node-function';
@@ -22,14 +22,6 @@ let synthError: unknown;
 const tpl = {} as Record<'data' | 'auth' | 'api' | 'web' | 'push' | 'geo', Template>;
 
 /** A stand-in for web/dist, which other work rebuilds at any moment. */
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
-
 beforeAll(() => {
   const options = {
     withCdkJsonContext: true,
