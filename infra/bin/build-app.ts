@@ -6,6 +6,7 @@ import { ApiStack } from '../stacks/api-stack';
 import { AuthStack } from '../stacks/auth-stack';
 import { DataStack } from '../stacks/data-stack';
 import { GeoStack } from '../stacks/geo-stack';
+import { MonitoringStack } from '../stacks/monitoring-stack';
 import { PushStack } from '../stacks/push-stack';
 import { WebStack } from '../stacks/web-stack';
 
@@ -31,6 +32,7 @@ export interface BuiltApp {
   push: PushStack;
   api: ApiStack;
   web: WebStack;
+  monitoring: MonitoringStack;
 }
 
 /** cdk.json's context, which the CLI passes to the app but `new App()` in a test does not read. */
@@ -58,7 +60,8 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const name = (part: string) => `RidePlatform-${config.stage}-${part}`;
 
   const data = new DataStack(app, name('Data'), { env, config, description: 'Single table and uploads bucket' });
-  const auth = new AuthStack(app, name('Auth'), { env, config, table: data.table, description: 'Cognito user pool, groups, web client and custom-auth triggers' });
+  const monitoring = new MonitoringStack(app, name('Monitoring'), { env, config, table: data.table, description: 'Alarm notification topic and table alarms' });
+  const auth = new AuthStack(app, name('Auth'), { env, config, table: data.table, alarmTopic: monitoring.topic, description: 'Cognito user pool, groups, web client and custom-auth triggers' });
   const geo = new GeoStack(app, name('Geo'), { env, config, description: 'Amazon Location place index, route calculator, map' });
   const push = new PushStack(app, name('Push'), { env, config, description: 'Push notification topic' });
   const api = new ApiStack(app, name('Api'), {
@@ -71,6 +74,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     userPoolClient: auth.userPoolClient,
     push,
     geo,
+    monitoring: { topic: monitoring.topic, otherAlarmNames: [...monitoring.alarms.names, ...(auth.alarms?.names ?? [])] },
   });
   const web = new WebStack(app, name('Web'), {
     env,
@@ -89,5 +93,5 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   Tags.of(app).add('app', 'ride-platform');
   Tags.of(app).add('stage', config.stage);
   if (options.nagChecks !== false) addNagChecks(app);
-  return { app, data, auth, geo, push, api, web };
+  return { app, data, auth, geo, push, api, web, monitoring };
 }

@@ -41,6 +41,8 @@ export interface AppConfig {
    * pushes in the table outbox instead (LocalStack, where no push service exists).
    */
   push: { fcmSecretArn?: string; apnsSecretArn?: string; apnsSandbox: boolean; outbox: boolean };
+  /** Where alarm notifications are e-mailed (context `alarmEmail`); without it the topic has no subscriber. */
+  alarmEmail?: string;
 }
 
 const APP_NAME = 'ride-platform';
@@ -90,6 +92,10 @@ export function readAppConfig(node: Node): AppConfig {
     appleKeyId: text(node, 'appleKeyId'),
     applePrivateKey: text(node, 'applePrivateKey'),
   });
+  const alarmEmail = text(node, 'alarmEmail');
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`context "alarmEmail" must be an e-mail address; got "${alarmEmail}"`);
+  }
   const origins = list(node, 'siteOrigins');
   const callbacks = list(node, 'oauthCallbackUrls');
   return {
@@ -110,6 +116,7 @@ export function readAppConfig(node: Node): AppConfig {
     testGateway: flag(node, 'testGateway'),
     stripe: flag(node, 'stripe'),
     push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox'), outbox: flag(node, 'pushOutbox') },
+    alarmEmail,
   };
 }
 

@@ -18,6 +18,7 @@ import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-defin
 import { type AnyRoute, handlerEntry } from '../../shared/src/contract/route';
 import { routes as contractRoutes } from '../../shared/src/contract/routes';
 import type { AppConfig } from '../constructs/app-config';
+import { Alarms, OperationsDashboard, type WatchedFunction, type WatchedQueue } from '../constructs/monitoring';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
 import { assertHandlerEntries, NodeFunction } from '../constructs/node-function';
 import type { PlatformApp } from './push-stack';
@@ -57,6 +58,11 @@ export interface ApiStackProps extends StackProps {
   geo: GeoRefs;
   /** Defaults to the contract's route table; tests may pass a subset. */
   routes?: readonly AnyRoute[];
+  /**
+   * Alarms (next to what they watch) notify this topic; the dashboard also shows the alarms of
+   * other stacks, named here. Without it the stack has no alarms and no dashboard.
+   */
+  monitoring?: { topic: sns.ITopic; otherAlarmNames: readonly string[] };
 }
 
 const pascal = (s: string): string =>
@@ -106,6 +112,15 @@ export class ApiStack extends Stack {
   readonly testGatewayKey?: secretsmanager.Secret;
   /** Stripe's API key and webhook signing secret (set after deploy), when the stage switches Stripe on. */
   readonly stripeKeys?: secretsmanager.Secret;
+  /** WebSocket handlers and the stream, queue and topic consumers (not the route functions). */
+  readonly platformFunctions: WatchedFunction[] = [];
+  /** The consumers of the table stream. */
+  readonly streamConsumers: WatchedFunction[] = [];
+  /** Every dead-letter queue and failure destination of this stack. */
+  readonly deadLetterQueues: WatchedQueue[] = [];
+  /** The stack's own alarms: one per area nested stack (route functions), and one for the rest. */
+  readonly alarms: Alarms[] = [];
+  readonly dashboard?: OperationsDashboard;
 
   private readonly props: ApiStackProps;
 
@@ -133,6 +148,7 @@ export class ApiStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     acknowledge(jobsDlq, { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the jobs queue.' });
+    this.deadLetterQueues.push({ label: 'jobs', queue: jobsDlq });
     this.jobsQueue = new sqs.Queue(this, 'Jobs', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -202,6 +218,8 @@ export class ApiStack extends Stack {
     this.buildPositionsConsumer(environment);
     this.jobsFunction = this.buildJobsConsumer(environment);
     this.buildPushEndpointEventsConsumer(environment);
+
+    if (props.monitoring) this.dashboard = this.buildMonitoring(routes, props.monitoring);
 
     allowWildcards(this, WILDCARD_REASONS.connections, WILDCARD_REASONS.uploadObjects, WILDCARD_REASONS.schedules, WILDCARD_REASONS.pushEndpoints);
     acknowledge(this, {
@@ -390,6 +408,7 @@ export class ApiStack extends Stack {
     const make = (id: string, entry: string, description: string) => {
       const f = new NodeFunction(this, id, { entry, description, environment });
       this.grantTable(f.fn);
+      this.platformFunctions.push({ label: id.replace(/^Ws/, 'ws-').toLowerCase(), fn: f.fn });
       return f.fn;
     };
     // Ids avoid "Default": a construct with that id becomes its parent's default child and breaks
@@ -438,6 +457,9 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SQS3',
       reason: 'This queue is itself the failure destination of the stream event source mapping.',
     });
+    this.deadLetterQueues.push({ label: 'stream-failures', queue: failures });
+    this.platformFunctions.push({ label: 'stream-fan-out', fn: consumer.fn });
+    this.streamConsumers.push({ label: 'stream-fan-out', fn: consumer.fn });
 
     consumer.fn.addEventSource(
       new DynamoEventSource(table, {
@@ -483,6 +505,9 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SQS3',
       reason: 'This queue is itself the failure destination of the positions event source mapping.',
     });
+    this.deadLetterQueues.push({ label: 'position-failures', queue: failures });
+    this.platformFunctions.push({ label: 'driver-positions', fn: consumer.fn });
+    this.streamConsumers.push({ label: 'driver-positions', fn: consumer.fn });
     consumer.fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.LATEST,
@@ -513,7 +538,55 @@ export class ApiStack extends Stack {
     // Broadcast batches push to devices.
     this.grantCapability(consumer.fn, 'push');
     consumer.fn.addEventSource(new SqsEventSource(this.jobsQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.platformFunctions.push({ label: 'dispatch-jobs', fn: consumer.fn });
     return consumer;
+  }
+
+  /**
+   * Alarms next to what they watch: the route functions' in their area's nested stack, the rest in
+   * a nested stack of their own (this stack is near CloudFormation's resource limit already); and
+   * the dashboard, which shows them all.
+   */
+  private buildMonitoring(routes: readonly AnyRoute[], monitoring: NonNullable<ApiStackProps['monitoring']>): OperationsDashboard {
+    const { config, table } = this.props;
+    const alarmProps = { prefix: config.prefix, topic: monitoring.topic };
+
+    const areas = new Map<string, WatchedFunction[]>();
+    for (const route of routes) {
+      const fns = areas.get(route.area) ?? [];
+      fns.push({ label: route.operationId, fn: this.routeFunctions.get(route.operationId)!.fn });
+      areas.set(route.area, fns);
+    }
+    for (const [area, fns] of areas) {
+      const alarms = new Alarms(Stack.of(fns[0]!.fn), 'Alarms', alarmProps);
+      alarms.functions(`http-${area}`, fns);
+      this.alarms.push(alarms);
+    }
+
+    const nested = new NestedStack(this, 'Alarms', { description: 'Alarms of the WebSocket handlers, consumers, dead-letter queues and REST API' });
+    const alarms = new Alarms(nested, 'Alarms', alarmProps);
+    alarms.functions('platform', this.platformFunctions);
+    for (const consumer of this.streamConsumers) alarms.iteratorAge(consumer);
+    for (const queue of this.deadLetterQueues) alarms.queueDepth(queue);
+    alarms.add('Rest5xx', {
+      name: 'rest-5xx',
+      description: 'REST API: 5xx responses (handler failures, integration errors) in 5 minutes',
+      metric: this.restApi.deploymentStage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 5,
+    });
+    this.alarms.push(alarms);
+
+    return new OperationsDashboard(this, 'Operations', {
+      prefix: config.prefix,
+      restStage: this.restApi.deploymentStage,
+      webSocket: { apiId: this.webSocketApi.apiId, stage: WS_STAGE },
+      areas: [...areas].map(([area, fns]) => ({ area, fns })),
+      platform: this.platformFunctions,
+      streamConsumers: this.streamConsumers,
+      table,
+      queues: this.deadLetterQueues,
+      alarmNames: [...monitoring.otherAlarmNames, ...this.alarms.flatMap((a) => a.names)],
+    });
   }
 
   /**
@@ -566,6 +639,7 @@ export class ApiStack extends Stack {
     }));
     this.grantCapability(consumer.fn, 'push');
     consumer.fn.addEventSource(new SnsEventSource(this.props.push.endpointEvents));
+    this.platformFunctions.push({ label: 'push-endpoint-events', fn: consumer.fn });
   }
 
   private grantCapability(fn: lambda.IFunction, capability: Capability): void {

@@ -2,16 +2,20 @@ import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { NodeFunction } from '../constructs/node-function';
 import { ROLES, type Role } from '../../shared/src/contract/route';
 import type { AppConfig } from '../constructs/app-config';
+import { Alarms } from '../constructs/monitoring';
 import { acknowledge, allowWildcards } from '../constructs/nag';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
   /** The create-challenge trigger reads the settings (app name, MobileLoginEnabled). */
   table: dynamodb.ITable;
+  /** The triggers' alarms notify this topic; without it they have none. */
+  alarmTopic?: sns.ITopic;
 }
 
 /** Phone OTP sign-in (spec §4, §5 Login) as Cognito custom auth. */
@@ -32,6 +36,8 @@ const GROUP_PRECEDENCE: Record<Role, number> = { admin: 0, fleetadmin: 1, driver
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
+  /** The triggers' errors and throttles alarms, when an alarm topic is given. */
+  readonly alarms?: Alarms;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -69,7 +75,7 @@ export class AuthStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.addCustomAuthTriggers(props);
+    this.alarms = this.addCustomAuthTriggers(props);
 
     for (const role of ROLES) {
       new cognito.CfnUserPoolGroup(this, `Group-${role}`, {
@@ -150,7 +156,7 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
   }
 
-  private addCustomAuthTriggers({ config, table }: AuthStackProps): void {
+  private addCustomAuthTriggers({ config, table, alarmTopic }: AuthStackProps): Alarms | undefined {
     // The pool id is not passed: a trigger referencing its own pool would be a circular dependency,
     // and none of these triggers needs it.
     const environment = { TABLE_NAME: table.tableName, POWERTOOLS_SERVICE_NAME: `${config.prefix}-auth` };
@@ -193,6 +199,17 @@ export class AuthStack extends Stack {
     this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, define.fn);
     this.userPool.addTrigger(cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE, create.fn);
     this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, verify.fn);
+
+    if (!alarmTopic) return undefined;
+    // A failing trigger fails the sign-in it runs in.
+    const alarms = new Alarms(this, 'Alarms', { prefix: config.prefix, topic: alarmTopic });
+    alarms.functions('auth-triggers', [
+      { label: 'define-auth-challenge', fn: define.fn },
+      { label: 'create-auth-challenge', fn: create.fn },
+      { label: 'verify-auth-challenge', fn: verify.fn },
+      { label: 'post-confirmation', fn: postConfirmation.fn },
+    ]);
+    return alarms;
   }
 
   /** Federated providers exist only when their ids are given in context. */
