@@ -254,8 +254,11 @@ describe('assign (spec §4 Assign driver: admin, auto-dispatch off)', () => {
     // Auto-dispatch off: nobody is offered anything by the system.
     expect(booking.body.offersOut).toBe(0);
     const list = await api('GET', `/bookings/${booking.body.id}/assignable-drivers`, { token: admin });
-    expect(list.body.items.map((d: { id: string }) => d.id)).toEqual([a.id, b.id]);
-    expect(list.body.items[0].distance).toBeCloseTo(2, 0);
+    // Nearest first. Another suite's driver who pinged in the last minute may happen to be near this
+    // random place too, so only the order of this test's two drivers is asserted.
+    const ours = (list.body.items as { id: string; distance: number }[]).filter((d) => d.id === a.id || d.id === b.id);
+    expect(ours.map((d) => d.id)).toEqual([a.id, b.id]);
+    expect(ours[0]!.distance).toBeCloseTo(2, 0);
     const assigned = await api('POST', `/bookings/${booking.body.id}/assign`, { token: admin, body: { driverId: a.id } });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect(assigned.body.requestedDrivers).toEqual({ [a.id]: true });
