@@ -447,17 +447,7 @@ export class ApiStack extends Stack {
     // New inbox messages are pushed to the recipient's devices.
     this.grantCapability(consumer.fn, 'push');
 
-    // Records that still fail after the retries are described here (not dropped silently).
-    const failures = new sqs.Queue(this, 'StreamFailures', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the failure destination of the stream event source mapping.',
-    });
-    this.deadLetterQueues.push({ label: 'stream-failures', queue: failures });
+    const failures = this.streamFailureQueue('StreamFailures', 'stream-failures', Duration.days(14));
     this.platformFunctions.push({ label: 'stream-fan-out', fn: consumer.fn });
     this.streamConsumers.push({ label: 'stream-fan-out', fn: consumer.fn });
 
@@ -496,16 +486,7 @@ export class ApiStack extends Stack {
     }));
     this.webSocketStage.grantManagementApiAccess(consumer.fn);
 
-    const failures = new sqs.Queue(this, 'PositionFailures', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(4),
-    });
-    acknowledge(failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the failure destination of the positions event source mapping.',
-    });
-    this.deadLetterQueues.push({ label: 'position-failures', queue: failures });
+    const failures = this.streamFailureQueue('PositionFailures', 'position-failures', Duration.days(4));
     this.platformFunctions.push({ label: 'driver-positions', fn: consumer.fn });
     this.streamConsumers.push({ label: 'driver-positions', fn: consumer.fn });
     consumer.fn.addEventSource(
@@ -523,6 +504,17 @@ export class ApiStack extends Stack {
       }),
     );
     allowWildcards(consumer, WILDCARD_REASONS.listStreams);
+  }
+
+  /**
+   * Where a stream consumer's records that still fail after the retries are described (not
+   * dropped silently); its depth is alarmed like every dead-letter queue.
+   */
+  private streamFailureQueue(id: string, label: string, retention: Duration): sqs.Queue {
+    const queue = new sqs.Queue(this, id, { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: retention });
+    acknowledge(queue, { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the failure destination of a stream event source mapping.' });
+    this.deadLetterQueues.push({ label, queue });
+    return queue;
   }
 
   /** The jobs queue's consumer: runs dispatch rounds and give-ups, and schedules the next round. */
