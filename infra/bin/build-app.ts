@@ -5,6 +5,7 @@ import { addNagChecks } from '../constructs/nag';
 import { ApiStack } from '../stacks/api-stack';
 import { AuthStack } from '../stacks/auth-stack';
 import { DataStack } from '../stacks/data-stack';
+import { EDGE_REGION, EdgeStack } from '../stacks/edge-stack';
 import { GeoStack } from '../stacks/geo-stack';
 import { MonitoringStack } from '../stacks/monitoring-stack';
 import { PushStack } from '../stacks/push-stack';
@@ -22,6 +23,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** false in tests: the built-in CloudFormation linter is slow and not what they check. */
   builtinCloudFormationValidation?: boolean;
+  /** The app's region (default: CDK_DEFAULT_REGION, else us-east-1); tests try others. */
+  region?: string;
 }
 
 export interface BuiltApp {
@@ -33,6 +36,7 @@ export interface BuiltApp {
   api: ApiStack;
   web: WebStack;
   monitoring: MonitoringStack;
+  edge: EdgeStack;
 }
 
 /** cdk.json's context, which the CLI passes to the app but `new App()` in a test does not read. */
@@ -56,7 +60,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   };
   const app = new App(appProps);
   const config = readAppConfig(app.node);
-  const env: Environment = { region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1' };
+  const env: Environment = { region: options.region ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1' };
   const name = (part: string) => `RidePlatform-${config.stage}-${part}`;
 
   const data = new DataStack(app, name('Data'), { env, config, description: 'Single table and uploads bucket' });
@@ -76,8 +80,19 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     geo,
     monitoring: { topic: monitoring.topic, otherAlarmNames: [...monitoring.alarms.names, ...(auth.alarms?.names ?? [])] },
   });
+  // CloudFront's web ACL must be made in us-east-1. Elsewhere the Web stack reads its ARN through
+  // CDK's cross-region references (an SSM parameter written in us-east-1, read at deploy time).
+  const crossRegion = env.region !== EDGE_REGION;
+  const edge = new EdgeStack(app, name('Edge'), {
+    env: { region: EDGE_REGION },
+    config,
+    crossRegionReferences: crossRegion,
+    description: 'AWS WAF web ACL of the CloudFront distribution (us-east-1)',
+  });
   const web = new WebStack(app, name('Web'), {
     env,
+    crossRegionReferences: crossRegion,
+    webAclArn: edge.webAcl.arn,
     config,
     description: 'Site bucket, CloudFront distribution and runtime config',
     restApiId: api.restApi.restApiId,
@@ -93,5 +108,5 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   Tags.of(app).add('app', 'ride-platform');
   Tags.of(app).add('stage', config.stage);
   if (options.nagChecks !== false) addNagChecks(app);
-  return { app, data, auth, geo, push, api, web, monitoring };
+  return { app, data, auth, geo, push, api, web, monitoring, edge };
 }

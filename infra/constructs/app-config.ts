@@ -19,8 +19,30 @@ export interface AppConfig {
   prefix: string;
   /** Origins allowed by CORS (REST API, uploads bucket). '*' until the site's domain is known. */
   siteOrigins: string[];
-  facebook?: { appId: string; appSecret: string };
-  apple?: { servicesId: string; teamId: string; keyId: string; privateKey: string };
+  /**
+   * What the stage's name turns on: `prod` is the production profile, every other name (dev, test,
+   * local, a developer's own) the development one.
+   */
+  profile: StageProfile;
+  /**
+   * Facebook sign-in: the app id, and the app secret as a Secrets Manager secret (ARN or name,
+   * context `facebookAppSecretArn`) that CloudFormation resolves at deploy time, so the secret
+   * never appears in a template or in cdk.out.
+   */
+  facebook?: { appId: string; appSecretArn: string };
+  /** Sign in with Apple; the private key (.p8 contents) is a Secrets Manager secret, as for Facebook. */
+  apple?: { servicesId: string; teamId: string; keyId: string; privateKeySecretArn: string };
+  /**
+   * The site's own domain (context `domainName`, `certificateArn`: an ACM certificate in us-east-1,
+   * as CloudFront requires; optional `hostedZoneId` for a Route 53 alias). Without it the site is
+   * served on CloudFront's default domain.
+   */
+  domain?: { name: string; certificateArn: string; hostedZoneId?: string };
+  /**
+   * AWS WAF rate limit: requests per client IP in any 5 minutes before WAF blocks it, on the
+   * CloudFront distribution and the REST API (context `wafRateLimit`, default 2000).
+   */
+  wafRateLimit: number;
   /** Cognito hosted-domain prefix; needed only when a federated provider is on. */
   authDomainPrefix?: string;
   oauthCallbackUrls: string[];
@@ -47,6 +69,46 @@ export interface AppConfig {
 
 const APP_NAME = 'ride-platform';
 
+/** What a stage is allowed to lose, and how long it keeps its logs. */
+export interface StageProfile {
+  /** `prod`: data survives a stack delete, and cannot be deleted by accident. */
+  production: boolean;
+  /** Table, uploads bucket and user pool are kept when their stack is deleted (RemovalPolicy.RETAIN). */
+  retainData: boolean;
+  /** DynamoDB and Cognito deletion protection: a delete call fails until it is switched off. */
+  deletionProtection: boolean;
+  /** Days Lambda, API access and WAF logs are kept (a value CloudWatch Logs accepts). */
+  logRetentionDays: number;
+}
+
+/** The stage names with their own profile; any other name gets the development profile. */
+export const STAGE_PROFILES: Readonly<Record<'dev' | 'prod', StageProfile>> = {
+  dev: { production: false, retainData: false, deletionProtection: false, logRetentionDays: 30 },
+  prod: { production: true, retainData: true, deletionProtection: true, logRetentionDays: 365 },
+};
+
+export const profileOf = (stage: string): StageProfile => (stage === 'prod' ? STAGE_PROFILES.prod : STAGE_PROFILES.dev);
+
+/** The default `wafRateLimit`: per IP in 5 minutes (a browser loading the app and using it stays far below). */
+export const DEFAULT_WAF_RATE_LIMIT = 2000;
+
+/**
+ * Every context key the app reads, for the deploy guide's drift test (tests/infra) and for people:
+ * a key missing here is a key the guide cannot document.
+ */
+export const CONTEXT_KEYS = [
+  'stage', 'siteOrigins', 'domainName', 'certificateArn', 'hostedZoneId',
+  'facebookAppId', 'facebookAppSecretArn', 'appleServicesId', 'appleTeamId', 'appleKeyId', 'applePrivateKeySecretArn',
+  'authDomainPrefix', 'oauthCallbackUrls', 'licenseCheckUrl', 'mapCenter', 'testGateway', 'stripe',
+  'pushFcmSecretArn', 'pushApnsSecretArn', 'pushApnsSandbox', 'pushOutbox', 'alarmEmail', 'wafRateLimit',
+] as const;
+
+/** Context keys of earlier versions that put a secret's value into the template; refused with a pointer. */
+const RETIRED_SECRET_KEYS: Readonly<Record<string, string>> = {
+  facebookAppSecret: 'facebookAppSecretArn',
+  applePrivateKey: 'applePrivateKeySecretArn',
+};
+
 /** Context values are strings from the CLI and JSON values from cdk.json; '' means "not set". */
 function text(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
@@ -72,7 +134,7 @@ function requireAll<T extends Record<string, string | undefined>>(
     .filter(([, v]) => v === undefined)
     .map(([k]) => k);
   if (missing.length > 0) {
-    throw new Error(`${group} sign-in is half configured: set context ${missing.join(', ')} as well`);
+    throw new Error(`${group} is half configured: set context ${missing.join(', ')} as well`);
   }
   return values as { [K in keyof T]: string };
 }
@@ -82,16 +144,41 @@ export function readAppConfig(node: Node): AppConfig {
   if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) {
     throw new Error(`context "stage" must be lower-case letters, digits or '-', at most 16 chars; got "${stage}"`);
   }
-  const fb = requireAll('Facebook', {
+  for (const [retired, replacement] of Object.entries(RETIRED_SECRET_KEYS)) {
+    if (text(node, retired) !== undefined) {
+      throw new Error(
+        `context "${retired}" is no longer accepted: it would put the secret into the template. ` +
+          `Store it in AWS Secrets Manager (a plain-text secret) and pass its ARN or name as "${replacement}" instead.`,
+      );
+    }
+  }
+  const fb = requireAll('Facebook sign-in', {
     facebookAppId: text(node, 'facebookAppId'),
-    facebookAppSecret: text(node, 'facebookAppSecret'),
+    facebookAppSecretArn: text(node, 'facebookAppSecretArn'),
   });
-  const ap = requireAll('Apple', {
+  const ap = requireAll('Apple sign-in', {
     appleServicesId: text(node, 'appleServicesId'),
     appleTeamId: text(node, 'appleTeamId'),
     appleKeyId: text(node, 'appleKeyId'),
-    applePrivateKey: text(node, 'applePrivateKey'),
+    applePrivateKeySecretArn: text(node, 'applePrivateKeySecretArn'),
   });
+  const site = requireAll('The custom domain', {
+    domainName: text(node, 'domainName'),
+    certificateArn: text(node, 'certificateArn'),
+  });
+  const hostedZoneId = text(node, 'hostedZoneId');
+  if (hostedZoneId && !site) throw new Error('context "hostedZoneId" needs "domainName" and "certificateArn" as well');
+  if (site && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(site.certificateArn)) {
+    throw new Error(`context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses those); got "${site.certificateArn}"`);
+  }
+  if (site && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(site.domainName)) {
+    throw new Error(`context "domainName" must be a lower-case DNS name such as app.example.com; got "${site.domainName}"`);
+  }
+  const wafRateLimit = Number(text(node, 'wafRateLimit') ?? DEFAULT_WAF_RATE_LIMIT);
+  // AWS WAF accepts 10 to 2,000,000,000 requests per evaluation window.
+  if (!Number.isInteger(wafRateLimit) || wafRateLimit < 10 || wafRateLimit > 2_000_000_000) {
+    throw new Error(`context "wafRateLimit" must be a whole number of requests from 10 to 2000000000; got "${text(node, 'wafRateLimit')}"`);
+  }
   const alarmEmail = text(node, 'alarmEmail');
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`context "alarmEmail" must be an e-mail address; got "${alarmEmail}"`);
@@ -101,14 +188,17 @@ export function readAppConfig(node: Node): AppConfig {
   return {
     stage,
     prefix: `${APP_NAME}-${stage}`,
-    siteOrigins: origins.length > 0 ? origins : ['*'],
-    facebook: fb && { appId: fb.facebookAppId, appSecret: fb.facebookAppSecret },
+    profile: profileOf(stage),
+    siteOrigins: origins.length > 0 ? origins : site ? [`https://${site.domainName}`] : ['*'],
+    facebook: fb && { appId: fb.facebookAppId, appSecretArn: fb.facebookAppSecretArn },
     apple: ap && {
       servicesId: ap.appleServicesId,
       teamId: ap.appleTeamId,
       keyId: ap.appleKeyId,
-      privateKey: ap.applePrivateKey,
+      privateKeySecretArn: ap.applePrivateKeySecretArn,
     },
+    domain: site && { name: site.domainName, certificateArn: site.certificateArn, ...(hostedZoneId ? { hostedZoneId } : {}) },
+    wafRateLimit,
     authDomainPrefix: text(node, 'authDomainPrefix'),
     oauthCallbackUrls: callbacks.length > 0 ? callbacks : ['http://localhost:5173/'],
     licenseCheckUrl: text(node, 'licenseCheckUrl'),

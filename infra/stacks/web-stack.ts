@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -42,6 +45,8 @@ export interface WebStackProps extends StackProps {
   uploadsBucketName: string;
   /** The built site; defaults to the repo's web/dist. Tests point it at a fixture. */
   webDist?: string;
+  /** The CLOUDFRONT-scope AWS WAF web ACL (made in us-east-1 by the Edge stack). */
+  webAclArn: string;
 }
 
 /**
@@ -89,8 +94,16 @@ export class WebStack extends Stack {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
 
+    // The site's own domain, when configured: its certificate (us-east-1) lets CloudFront pin TLS 1.2.
+    const domain = props.config.domain;
+    const certificate = domain && acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn);
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${props.config.prefix} site`,
+      webAclId: props.webAclArn,
+      ...(domain && certificate
+        ? { domainNames: [domain.name], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -129,10 +142,20 @@ export class WebStack extends Stack {
       },
     });
 
+    if (domain?.hostedZoneId) {
+      // The zone may be the domain's parent (app.example.com in example.com): records are named
+      // in full, so the zone's name is not needed.
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZoneId, zoneName: domain.name });
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasA', { zone, recordName: `${domain.name}.`, target });
+      new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: `${domain.name}.`, target });
+    }
+    const siteHost = domain?.name ?? this.distribution.distributionDomainName;
+
     const region = this.region;
     this.runtimeConfig = {
       // Same origin as the page: no CORS preflight on every authenticated call.
-      apiUrl: `https://${this.distribution.distributionDomainName}/${REST_STAGE}`,
+      apiUrl: `https://${siteHost}/${REST_STAGE}`,
       wsUrl: props.wsUrl,
       region,
       userPoolId: props.userPoolId,
@@ -145,20 +168,16 @@ export class WebStack extends Stack {
     };
     this.deploySite(site, props.webDist ?? fromRepo(WEB_DIST));
 
-    acknowledge(
-      this.distribution,
-      { id: 'AwsSolutions-CFR1', reason: 'Riders and drivers may be anywhere the operator runs; no country is excluded by the spec.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF yet (a web ACL for CloudFront is a per-request cost and must live in us-east-1); the API behind /api/* is throttled and authenticated.',
-      },
-      {
+    acknowledge(this.distribution, { id: 'AwsSolutions-CFR1', reason: 'Riders and drivers may be anywhere the operator runs; no country is excluded by the spec.' });
+    if (!domain) {
+      acknowledge(this.distribution, {
         id: 'AwsSolutions-CFR4',
-        reason: 'The default *.cloudfront.net certificate cannot pin a minimum TLS version; attach a custom domain and certificate (TLSv1.2_2021) to lift this.',
-      },
-    );
+        reason: 'Without context domainName/certificateArn the site uses the default *.cloudfront.net certificate, which cannot pin a minimum TLS version; with them the distribution requires TLSv1.2_2021.',
+      });
+    }
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: `https://${siteHost}` });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: site.bucketName });
   }

@@ -161,7 +161,6 @@ describe('DynamoDB table from tableDefinition', () => {
   it('has stream, PITR, TTL, on-demand billing, AWS-managed encryption and the GSIs', () => {
     tpl.data.resourceCountIs('AWS::DynamoDB::Table', 1);
     tpl.data.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
         KeySchema: [
           { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
@@ -251,11 +250,11 @@ describe('Cognito', () => {
       context: {
         ...cdkJsonContext(),
         facebookAppId: '123',
-        facebookAppSecret: 'fb-secret',
+        facebookAppSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:facebook-app-secret-AbCdEf',
         appleServicesId: 'com.example.web',
         appleTeamId: 'TEAM123456',
         appleKeyId: 'KEY1234567',
-        applePrivateKey: '-----BEGIN PRIVATE KEY-----x-----END PRIVATE KEY-----',
+        applePrivateKeySecretArn: 'apple-private-key',
         authDomainPrefix: 'ride-platform-test',
       },
     });
@@ -436,7 +435,7 @@ describe('booking and dispatch', () => {
 
 describe('the trip', () => {
   const jobs = ['iam:PassRole', 'scheduler:CreateSchedule', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
-  const uploads = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
+  const uploads = ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:ListMultipartUploadParts', 's3:PutObject'];
   it('grants each step only what it calls beyond the table', () => {
     // Decline and give-up put the next dispatch round on the timer.
     expect(extraActions('declineBooking')).toEqual(jobs);
@@ -520,6 +519,7 @@ describe('site', () => {
       userPoolClientId: 'client',
       mapStyleUrl: 'https://maps.example.invalid/style',
       uploadsBucketName: 'uploads-bucket',
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/abc',
       webDist: path.join(tmpdir(), 'no-such-web-dist'),
     });
     Annotations.fromStack(web).hasWarning('*', Match.stringLikeRegexp('does not exist at synth time'));
