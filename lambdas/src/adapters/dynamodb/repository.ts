@@ -3,7 +3,7 @@ import {
   type QueryCommandInput, type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { conflict, notFound } from '../../../../shared/src/domain/errors';
+import { badRequest, conflict, notFound } from '../../../../shared/src/domain/errors';
 import { documentClient, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -115,10 +115,15 @@ export const table = {
   /** One page of a query; `next` is an opaque cursor for the following page. */
   async query<T extends Item>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { cursor?: string }): Promise<{ items: T[]; next?: string }> {
     const { cursor, ...rest } = input;
-    const out = await documentClient().send(new QueryCommand({
-      TableName: tableName(), ...rest, ExclusiveStartKey: decodeCursor(cursor),
-    }));
-    return { items: (out.Items ?? []) as T[], next: encodeCursor(out.LastEvaluatedKey) };
+    const start = decodeCursor(cursor);
+    try {
+      const out = await documentClient().send(new QueryCommand({ TableName: tableName(), ...rest, ExclusiveStartKey: start }));
+      return { items: (out.Items ?? []) as T[], next: encodeCursor(out.LastEvaluatedKey) };
+    } catch (e) {
+      // A cursor that decodes but is not a key of this query (made up, or another list's) is the client's mistake.
+      if (start && (e as Error).name === 'ValidationException') throw badRequest('bad_request', 'Invalid cursor');
+      throw e;
+    }
   },
 
   /** Every item of a small partition (catalog, settings): follows pages to the end. */
