@@ -40,8 +40,13 @@ export async function updateDriverLocation(
   account: Account,
   point: { lat: number; lng: number },
 ): Promise<{ at: number; indexed: boolean }> {
-  return deps.presence.ping(account.profile, point, deps.now().getTime());
+  // DynamoDB stores no number smaller than 1e-130: a denormal coordinate would fail the write (500).
+  // Seven decimals are about a centimetre, finer than any GPS.
+  const at = { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) };
+  return deps.presence.ping(account.profile, at, deps.now().getTime());
 }
+
+const roundCoordinate = (x: number) => Math.round(x * 1e7) / 1e7 || 0;
 
 export async function fetchOffers(deps: { bookings: BookingStore; now: () => Date }, account: Account) {
   const offers = await deps.bookings.offersOf(account.profile.id, deps.now().getTime());
