@@ -297,10 +297,11 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) { resolveBody(undefined); req.destroy(); return; }
+      // Too large: keep reading (and dropping) to the end, so the client gets its 413 rather than a reset.
+      if (size > MAX_BODY) { chunks.length = 0; return; }
       chunks.push(c);
     });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolveBody(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
@@ -320,8 +321,9 @@ function proxyEvent(
   req: IncomingMessage, url: URL, path: string, route: AnyRoute, pathParameters: Record<string, string>, body: string,
   claims: Record<string, string> | undefined,
 ): APIGatewayProxyEvent {
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  // Prototype-free maps: a query key like `constructor` or `__proto__` is just a name.
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [k, v] of url.searchParams) { query[k] = v; (multiQuery[k] ??= []).push(v); }
   const headers = single(req.headers);
   const resource = route.path;
