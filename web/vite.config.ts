@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import type { AnyRoute } from '../shared/src/contract/route';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -55,11 +56,55 @@ function entrySizeGuard(): Plugin {
   };
 }
 
+/** The module id the web imports: `import { routeTable } from 'virtual:contract-routes'`. */
+const CONTRACT_ROUTES_ID = 'virtual:contract-routes';
+const RESOLVED_CONTRACT_ROUTES_ID = `\0${CONTRACT_ROUTES_ID}`;
+const ROUTES_FILE = fileURLToPath(new URL('../shared/src/contract/routes.ts', import.meta.url));
+
+/** What the web's client needs of a route to call it: no schemas. */
+type RouteInfo = Pick<AnyRoute, 'method' | 'path' | 'auth'>;
+
+/**
+ * The client's route table, derived from the contract when the web is built: the contract is
+ * imported here, in Node, and the browser receives only method, path and auth of each operation
+ * (web/src/contract-routes.d.ts). The first route then carries neither zod nor the schemas, and
+ * the table cannot drift from the contract because it is read from the contract on every build.
+ * `vite dev` serves a module that imports the contract itself instead, so editing a route there
+ * reloads it like any other source file.
+ */
+function contractRoutes(): Plugin {
+  let serve = false;
+  return {
+    name: 'contract-routes',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId(id) {
+      return id === CONTRACT_ROUTES_ID ? RESOLVED_CONTRACT_ROUTES_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_CONTRACT_ROUTES_ID) return undefined;
+      if (serve) {
+        return [
+          `import { contract } from ${JSON.stringify(`/@fs${ROUTES_FILE}`)};`,
+          'export const routeTable = Object.fromEntries(Object.entries(contract).map(([id, r]) => [id, { method: r.method, path: r.path, auth: r.auth }]));',
+        ].join('\n');
+      }
+      const { module } = await runnerImport<{ contract: Record<string, AnyRoute> }>(ROUTES_FILE, { configFile: false, logLevel: 'silent' });
+      this.addWatchFile(ROUTES_FILE);
+      const table: Record<string, RouteInfo> = Object.fromEntries(
+        Object.entries(module.contract).map(([operationId, r]) => [operationId, { method: r.method, path: r.path, auth: r.auth }]),
+      );
+      return `export const routeTable = ${JSON.stringify(table)};\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Every route is served index.html (SPA fallback), so asset URLs must be absolute.
   base: '/',
-  plugins: [react(), entrySizeGuard()],
+  plugins: [react(), contractRoutes(), entrySizeGuard()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

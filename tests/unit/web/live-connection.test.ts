@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection } from '../../../web/src/live/live-connection';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection, loadServerMessage } from '../../../web/src/live/live-connection';
 
 /** A stand-in for the browser WebSocket: records what is sent and lets the test drive events. */
 class FakeSocket {
@@ -21,6 +21,8 @@ class FakeSocket {
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe('LiveConnection (web/src/live)', () => {
+  // The message schema is a lazy chunk in the app; loaded once here so each test's ticks are the socket's.
+  beforeAll(() => loadServerMessage());
   beforeEach(() => {
     FakeSocket.all = [];
     vi.stubGlobal('WebSocket', FakeSocket);

@@ -1,15 +1,13 @@
-import {
-  contract,
-  ErrorBody,
-  type AnyRoute,
-  type BodyOf,
-  type Contract,
-  type OperationId,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+import { routeTable, type RouteInfo } from 'virtual:contract-routes';
+import type {
+  BodyOf,
+  Contract,
+  OperationId,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from '../../../shared/src/contract';
-import { ApiError } from './api-error';
+import { ApiError, readErrorBody } from './api-error';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -81,24 +79,22 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     json = undefined;
   }
-  const parsed = ErrorBody.safeParse(json);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(res.status, code, message, details);
-  }
+  const error = readErrorBody(json);
+  if (error) return new ApiError(res.status, error.code, error.message, error.details);
   // Not our error shape (a gateway or proxy answered): keep the status so callers can still branch.
   return new ApiError(res.status, 'request_failed', res.statusText || `HTTP ${res.status}`);
 }
 
 /**
- * The typed client, generated from the contract at runtime: one method per operationId. Adding a
- * route to `contract` adds a method here with no code change.
+ * The typed client: one method per operationId. Its types come from the contract, its route table
+ * (method, path, auth) from the same contract read at build time (the contract-routes plugin of
+ * web/vite.config.ts). Adding a route to `contract` adds a method here with no code change.
  */
 export function createApiClient({ baseUrl, getToken, fetchImpl }: ApiClientOptions): ApiClient {
   const root = baseUrl.replace(/\/+$/, '');
   const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  const call = async (route: AnyRoute, input: RawInput = {}, options: CallOptions = {}): Promise<unknown> => {
+  const call = async (route: RouteInfo, input: RawInput = {}, options: CallOptions = {}): Promise<unknown> => {
     const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (route.auth !== 'public') {
       const token = await getToken();
@@ -127,7 +123,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl }: ApiClientOptio
   };
 
   const client: Record<string, unknown> = {};
-  for (const [operationId, route] of Object.entries(contract) as [string, AnyRoute][]) {
+  for (const [operationId, route] of Object.entries(routeTable) as [string, RouteInfo][]) {
     client[operationId] = (input?: RawInput, options?: CallOptions) => call(route, input, options);
   }
   return client as ApiClient;

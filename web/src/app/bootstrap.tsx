@@ -34,7 +34,7 @@ export function Bootstrap() {
         header={t(error instanceof BootError ? error.messageKey : 'unexpected_error_title')}
         action={<Button onClick={start}>{t('retry')}</Button>}
       >
-        {/* The zod report is one problem per line. */}
+        {/* A config report is one problem per line. */}
         <span style={{ whiteSpace: 'pre-line' }}>{error instanceof Error ? error.message : String(error)}</span>
       </Alert>
     </Box>

@@ -1,34 +1,94 @@
-import * as z from 'zod';
-
 /**
  * Written next to the site at deploy time (CDK) and by the local cloud at start, so one build
  * serves every stage. Unknown keys are ignored so infra can add fields before the web reads them.
+ *
+ * Checked by hand rather than with zod: config.json is read before the first paint of every page,
+ * and zod would be the heaviest library of the landing page for these few fields.
  */
-/** Absolute, or a same-origin path when a CDN routes /api to the gateway. */
-const ApiUrl = z.string().refine((v) => /^https?:\/\//.test(v) || v.startsWith('/'), 'must be an http(s) URL or start with /');
-/** CDK may write "" for "use the AWS default endpoint". */
-const OptionalUrl = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.url().optional());
-
-export const RuntimeConfig = z.object({
-  apiUrl: ApiUrl,
-  wsUrl: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL'),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  cognitoEndpoint: OptionalUrl,
-  authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
+export interface RuntimeConfig {
+  /** Absolute, or a same-origin path when a CDN routes /api to the gateway. */
+  apiUrl: string;
+  wsUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** CDK may write "" for "use the AWS default endpoint": undefined then. */
+  cognitoEndpoint?: string;
+  authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
   /** 'offline' (a basemap drawn from bundled country shapes) or a MapLibre style URL (Amazon Location in AWS). */
-  mapStyle: z.string().optional(),
+  mapStyle?: string;
   /** Where maps open when the browser's location is unknown. */
-  mapCenter: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
+  mapCenter?: { lat: number; lng: number };
   /**
    * Cognito hosted domain for federated sign-in (Facebook, Apple), e.g.
    * `ride-prod.auth.eu-west-1.amazoncognito.com`. Absent when no identity provider is set up;
    * the social button then reports that sign-in with that provider is not available.
    */
-  oauthDomain: z.string().min(1).optional(),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+  oauthDomain?: string;
+}
+
+const AUTH_FLOWS = ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH'] as const;
+
+const isUrl = (v: string): boolean => {
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The config, or one line per problem (`field: what is wrong`). */
+export function parseRuntimeConfig(json: unknown): { config: RuntimeConfig; problems?: undefined } | { config?: undefined; problems: string[] } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { problems: ['expected an object'] };
+  const raw = json as Record<string, unknown>;
+  const problems: string[] = [];
+  const text = (key: string, check: (v: string) => boolean, rule: string, optional = false): string | undefined => {
+    const v = raw[key];
+    if (v === undefined && optional) return undefined;
+    if (typeof v !== 'string') problems.push(`${key}: expected a string`);
+    else if (!check(v)) problems.push(`${key}: ${rule}`);
+    else return v;
+    return undefined;
+  };
+  const nonEmpty = (v: string) => v.length > 0;
+
+  const apiUrl = text('apiUrl', (v) => /^https?:\/\//.test(v) || v.startsWith('/'), 'must be an http(s) URL or start with /');
+  const wsUrl = text('wsUrl', (v) => /^wss?:\/\//.test(v), 'must be a ws:// or wss:// URL');
+  const region = text('region', nonEmpty, 'must not be empty');
+  const userPoolId = text('userPoolId', nonEmpty, 'must not be empty');
+  const userPoolClientId = text('userPoolClientId', nonEmpty, 'must not be empty');
+  const cognitoEndpoint = raw.cognitoEndpoint === '' || raw.cognitoEndpoint === null
+    ? undefined
+    : text('cognitoEndpoint', isUrl, 'must be a URL', true);
+  const authFlowType = text('authFlowType', (v) => (AUTH_FLOWS as readonly string[]).includes(v), `must be one of ${AUTH_FLOWS.join(', ')}`);
+  const mapStyle = text('mapStyle', () => true, '', true);
+  const oauthDomain = text('oauthDomain', nonEmpty, 'must not be empty', true);
+
+  let mapCenter: RuntimeConfig['mapCenter'];
+  const center = raw.mapCenter;
+  if (center !== undefined) {
+    const { lat, lng } = (typeof center === 'object' && center !== null ? center : {}) as Record<string, unknown>;
+    const inRange = (v: unknown, limit: number): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit;
+    if (inRange(lat, 90) && inRange(lng, 180)) mapCenter = { lat, lng };
+    else problems.push('mapCenter: expected { lat: -90..90, lng: -180..180 }');
+  }
+
+  if (problems.length) return { problems };
+  const config: RuntimeConfig = {
+    apiUrl: apiUrl!,
+    wsUrl: wsUrl!,
+    region: region!,
+    userPoolId: userPoolId!,
+    userPoolClientId: userPoolClientId!,
+    authFlowType: authFlowType as RuntimeConfig['authFlowType'],
+  };
+  if (cognitoEndpoint !== undefined) config.cognitoEndpoint = cognitoEndpoint;
+  if (mapStyle !== undefined) config.mapStyle = mapStyle;
+  if (mapCenter !== undefined) config.mapCenter = mapCenter;
+  if (oauthDomain !== undefined) config.oauthDomain = oauthDomain;
+  return { config };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -50,7 +110,7 @@ export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
     // An SPA fallback answering index.html for a missing config.json lands here.
     throw new ConfigError(`${url} is not JSON`);
   }
-  const parsed = RuntimeConfig.safeParse(json);
-  if (!parsed.success) throw new ConfigError(`${url} is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  const parsed = parseRuntimeConfig(json);
+  if (parsed.problems) throw new ConfigError(`${url} is invalid:\n${parsed.problems.join('\n')}`);
+  return parsed.config;
 }

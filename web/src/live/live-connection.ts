@@ -1,4 +1,21 @@
-import { ServerMessage } from '../../../shared/src/contract/ws';
+type ServerMessageSchema = typeof import('../../../shared/src/contract/ws').ServerMessage;
+
+/**
+ * The message schema (zod and the contract's WebSocket module) loads with the first connection, a
+ * signed-in page's, so the landing page does not carry it. A failed load is retried next time.
+ */
+let serverMessage: Promise<ServerMessageSchema> | undefined;
+let loadedServerMessage: ServerMessageSchema | undefined;
+export function loadServerMessage(): Promise<ServerMessageSchema> {
+  serverMessage ??= import('../../../shared/src/contract/ws').then(
+    (m) => (loadedServerMessage = m.ServerMessage),
+    (e: unknown) => {
+      serverMessage = undefined;
+      throw e;
+    },
+  );
+  return serverMessage;
+}
 
 /**
  * Tracking, chat and message events carry their point or message as `data`, a positions batch its
@@ -61,15 +78,18 @@ export class LiveConnection {
     if (this.socket || this.connecting || this.listeners.size === 0) return;
     this.connecting = true;
     let token: string | undefined;
+    let schema = loadedServerMessage;
     try {
-      token = await this.getToken();
+      if (schema) token = await this.getToken();
+      else [token, schema] = await Promise.all([this.getToken(), loadServerMessage()]);
     } catch {
+      // No token, or the schema's chunk did not load (offline, or a redeploy removed it).
       token = undefined;
     } finally {
       this.connecting = false;
     }
     // Signed out: nothing to follow with; a later follow() tries again.
-    if (!token || this.socket || this.listeners.size === 0) return;
+    if (!token || !schema || this.socket || this.listeners.size === 0) return;
     const socket = new WebSocket(`${this.wsUrl}?token=${encodeURIComponent(token)}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -87,7 +107,7 @@ export class LiveConnection {
       } catch {
         return;
       }
-      const msg = ServerMessage.safeParse(parsed);
+      const msg = schema.safeParse(parsed);
       if (!msg.success) return;
       if (msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
       // A batch of driver positions is its own data: the map moves without a re-read.
