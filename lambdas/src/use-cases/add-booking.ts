@@ -4,6 +4,7 @@ import { validateBookingForm } from '../../../shared/src/domain/booking-rules';
 import { initialStatus } from '../../../shared/src/domain/booking-status';
 import { makeBookingId, makeOneTimeCode } from '../../../shared/src/domain/codes';
 import { validateDeliveryDetails } from '../../../shared/src/domain/delivery-rules';
+import { storablePoint } from '../../../shared/src/domain/distance';
 import { bookLaterTimes, dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { RandomSource } from '../../../shared/src/domain/random';
@@ -88,8 +89,8 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   if (delivery) assertValid(validateDeliveryDetails(body.instructionData ?? {}));
 
   const policy = dispatchPolicy(settings);
-  const pickup = body.pickup!;
-  const drop = body.drop!;
+  const pickup = storablePoint(body.pickup!);
+  const drop = storablePoint(body.drop!);
   const tripdate = body.bookLater ? body.tripdate! : nowMs;
   const status = initialStatus({ appCategory: settings.appMode, createdByAdmin: isAdmin });
   const dispatchNow = status === 'NEW' && !body.bookLater && policy.autoDispatch;

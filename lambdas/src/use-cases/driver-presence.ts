@@ -1,4 +1,5 @@
 import type { DriverPresence } from '../../../shared/src/contract/bookings';
+import { storablePoint } from '../../../shared/src/domain/distance';
 import { LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
 import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 import { isDispatchable } from '../adapters/dynamodb/presence-repository';
@@ -40,13 +41,8 @@ export async function updateDriverLocation(
   account: Account,
   point: { lat: number; lng: number },
 ): Promise<{ at: number; indexed: boolean }> {
-  // DynamoDB stores no number smaller than 1e-130: a denormal coordinate would fail the write (500).
-  // Seven decimals are about a centimetre, finer than any GPS.
-  const at = { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) };
-  return deps.presence.ping(account.profile, at, deps.now().getTime());
+  return deps.presence.ping(account.profile, storablePoint({ lat: point.lat, lng: point.lng }), deps.now().getTime());
 }
-
-const roundCoordinate = (x: number) => Math.round(x * 1e7) / 1e7 || 0;
 
 export async function fetchOffers(deps: { bookings: BookingStore; now: () => Date }, account: Account) {
   const offers = await deps.bookings.offersOf(account.profile.id, deps.now().getTime());

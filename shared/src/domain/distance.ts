@@ -57,3 +57,15 @@ export function isWithinRadius(
 ): boolean {
   return distance(center, point, options) <= radius;
 }
+
+/**
+ * A coordinate as stored: seven decimals (about a centimetre, finer than any GPS). DynamoDB keeps
+ * no number closer to zero than 1e-130, so an unrounded denormal (5e-324) would fail the write.
+ */
+export function storableCoordinate(x: number): number {
+  return Math.round(x * 1e7) / 1e7 || 0;
+}
+
+export function storablePoint<T extends LatLng>(p: T): T {
+  return { ...p, lat: storableCoordinate(p.lat), lng: storableCoordinate(p.lng) };
+}
