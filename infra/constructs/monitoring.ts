@@ -156,13 +156,14 @@ export interface OperationsDashboardProps {
   alarmNames: readonly string[];
   /**
    * The functions' Powertools metrics namespace (POWERTOOLS_METRICS_NAMESPACE): the dashboard
-   * graphs its cold starts and business counts by service, whatever services appear.
+   * graphs its cold starts per function and the bookings created.
    */
   metricsNamespace?: string;
 }
 
 /**
- * A graph of every series of one Powertools metric in the namespace, one line per service. SEARCH
+ * A graph of every series of one Powertools metric in the namespace (one line per dimension value,
+ * e.g. per function for ColdStart). SEARCH
  * finds series as they appear, so a new service or function needs no dashboard change (dashboards
  * may use SEARCH; alarms may not).
  */
@@ -272,7 +273,7 @@ export class OperationsDashboard extends Construct {
       const ns = props.metricsNamespace;
       d.addWidgets(new cw.TextWidget({ markdown: `# Application metrics (namespace \`${ns}\`, Powertools)`, width: 24, height: 1 }));
       d.addWidgets(
-        new cw.GraphWidget({ title: 'Cold starts by service', left: [powertoolsSearch(ns, 'ColdStart', ['function_name', 'service'], 'cold starts')], width: 12 }),
+        new cw.GraphWidget({ title: 'Cold starts by function', left: [powertoolsSearch(ns, 'ColdStart', ['function_name', 'service'], 'cold starts')], width: 12 }),
         new cw.GraphWidget({ title: 'Bookings created', left: [powertoolsSearch(ns, 'BookingsCreated', ['service'], 'bookings')], width: 12 }),
       );
     }

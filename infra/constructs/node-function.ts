@@ -37,16 +37,20 @@ const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module
 
 /** How a function reports: its Powertools service name and metrics namespace, and its log retention. */
 export interface FunctionObservability {
-  /** POWERTOOLS_SERVICE_NAME: the `service` dimension of its metrics and the field of its logs. */
+  /**
+   * POWERTOOLS_SERVICE_NAME: the `service` of its logs, traces and metrics. One per deployment
+   * (`ride-platform-<stage>`), because the licence check sends it as the deployment's project id;
+   * functions are told apart by the `function_name` Powertools adds.
+   */
   service: string;
   /** POWERTOOLS_METRICS_NAMESPACE: the stage's custom metrics namespace (`ride-platform-<stage>`). */
   metricsNamespace: string;
   logRetention: logs.RetentionDays;
 }
 
-/** A function's observability from the stage config: one namespace per stage, the stage's log retention. */
-export function observability(config: Pick<AppConfig, 'prefix' | 'profile'>, service: string): FunctionObservability {
-  return { service, metricsNamespace: config.prefix, logRetention: config.profile.logRetentionDays as logs.RetentionDays };
+/** A function's observability from the stage config: the stage's service name, namespace and log retention. */
+export function observability(config: Pick<AppConfig, 'prefix' | 'profile'>): FunctionObservability {
+  return { service: config.prefix, metricsNamespace: config.prefix, logRetention: config.profile.logRetentionDays as logs.RetentionDays };
 }
 
 export interface NodeFunctionProps {

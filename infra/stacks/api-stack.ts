@@ -334,7 +334,7 @@ export class ApiStack extends Stack {
         entry: handlerEntry(route),
         description: `${route.method} ${route.path} (${route.operationId})`,
         environment,
-        observability: observability(config, `http-${route.area}`),
+        observability: observability(config),
       });
       this.routeFunctions.set(route.operationId, handler);
       this.grantTable(handler.fn);
@@ -425,7 +425,7 @@ export class ApiStack extends Stack {
 
   private buildWebSocketRoutes(environment: Record<string, string>): void {
     const make = (id: string, entry: string, description: string) => {
-      const f = new NodeFunction(this, id, { entry, description, environment, observability: observability(this.props.config, 'ws') });
+      const f = new NodeFunction(this, id, { entry, description, environment, observability: observability(this.props.config) });
       this.grantTable(f.fn);
       this.platformFunctions.push({ label: id.replace(/^Ws/, 'ws-').toLowerCase(), fn: f.fn });
       return f.fn;
@@ -458,7 +458,7 @@ export class ApiStack extends Stack {
       entry: STREAM_ENTRY,
       description: 'Table stream consumer: WebSocket fan-out and push notifications',
       environment,
-      observability: observability(this.props.config, 'stream-fan-out'),
+      observability: observability(this.props.config),
       // A batch of 100 records may post to many connections.
       timeout: Duration.seconds(60),
     });
@@ -497,7 +497,7 @@ export class ApiStack extends Stack {
       entry: POSITIONS_ENTRY,
       description: 'Table stream consumer of driver state changes: batched positions for the dashboard map',
       environment,
-      observability: observability(this.props.config, 'driver-positions'),
+      observability: observability(this.props.config),
       timeout: Duration.seconds(30),
     });
     // Subscribers (a query), the connection to forget and its subscriptions (get, delete).
@@ -544,7 +544,7 @@ export class ApiStack extends Stack {
       entry: JOBS_ENTRY,
       description: 'Timer jobs: dispatch rounds, Book Later dispatch start and give-up',
       environment,
-      observability: observability(this.props.config, 'dispatch-jobs'),
+      observability: observability(this.props.config),
       timeout: Duration.seconds(30),
     });
     this.grantTable(consumer.fn);
@@ -600,7 +600,7 @@ export class ApiStack extends Stack {
       table,
       queues: this.deadLetterQueues,
       alarmNames: [...monitoring.otherAlarmNames, ...this.alarms.flatMap((a) => a.names)],
-      metricsNamespace: observability(config, 'dashboard').metricsNamespace,
+      metricsNamespace: observability(config).metricsNamespace,
     });
   }
 
@@ -644,7 +644,7 @@ export class ApiStack extends Stack {
       entry: PUSH_EVENTS_ENTRY,
       description: 'Push endpoint events: forgets devices whose SNS endpoint was disabled',
       environment,
-      observability: observability(this.props.config, 'push-endpoint-events'),
+      observability: observability(this.props.config),
       timeout: Duration.seconds(30),
     });
     // The device by its endpoint (gsi2), its token claim and the profile's pushToken.

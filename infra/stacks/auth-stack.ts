@@ -165,7 +165,7 @@ export class AuthStack extends Stack {
     // and none of these triggers needs it.
     const environment = { TABLE_NAME: table.tableName };
     const make = (id: string, entry: string, description: string) =>
-      new NodeFunction(this, id, { entry, description, environment, observability: observability(config, 'auth') });
+      new NodeFunction(this, id, { entry, description, environment, observability: observability(config) });
     const define = make('DefineAuthChallenge', AUTH_TRIGGER_ENTRIES.define, 'Custom auth: decides the next OTP step');
     const create = make('CreateAuthChallenge', AUTH_TRIGGER_ENTRIES.create, 'Custom auth: makes and texts the sign-in code');
     const verify = make('VerifyAuthChallenge', AUTH_TRIGGER_ENTRIES.verify, 'Custom auth: checks the sign-in code');

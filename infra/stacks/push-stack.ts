@@ -50,7 +50,7 @@ export class PushStack extends Stack {
         entry: PLATFORM_APP_ENTRY,
         description: 'Deploy time: creates, updates and deletes the SNS platform applications from their secrets',
         environment: {},
-        observability: observability(props.config, 'push-platform-applications'),
+        observability: observability(props.config),
       });
       const provider = new cr.Provider(this, 'PlatformApplicationProvider', { onEventHandler: onEvent.fn });
       const make = (id: string, platform: PlatformApp['platform'], secretArn: string): PlatformApp => {
