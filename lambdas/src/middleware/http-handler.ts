@@ -51,8 +51,10 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
   const admit = options.admit ?? defaultAdmit;
   const preload = (options.preload ?? (() => [])) as Preload;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const { result, calls, sequential } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload));
+    const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload));
     result.headers = { ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls) };
+    // Time inside DynamoDB (calls in flight); the rest of the request's time is the handler's own.
+    result.headers['x-ddb-ms'] = ms.toFixed(1);
     return result;
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(base)
