@@ -19,7 +19,10 @@ export interface Endpoints {
   gatewaySecret?: string;
 }
 
-export const endpoints = (): Endpoints => inject('endpoints');
+let given: Endpoints | undefined;
+/** Outside vitest (the bench, the crash test) a script names the endpoints once; tests get them from the global setup. */
+export function useEndpoints(e: Endpoints): void { given = e; }
+export const endpoints = (): Endpoints => given ?? inject('endpoints');
 
 export const DEMO: Record<Role | 'rider2' | 'driver2', string> = {
   admin: 'admin@example.com',
