@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import type { LocalCloud } from '../../infra/local/cloud';
 import { ensurePaidBookings } from './earnings';
+import { ddbHeaders, summarize, type Answer } from './report';
 
 type Call = (token: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
@@ -13,25 +14,21 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * should not move with the number of bookings, only with months and the 30 days shown.
  */
 export async function dashboardReadBench(cloud: LocalCloud, admin: string, sizes: number[], repeats = 10) {
-  const rows: Record<string, unknown>[] = [];
+  const rows: ({ paidBookings: number; totalCount: number; daysWithData: number } & ReturnType<typeof summarize>)[] = [];
   for (const size of sizes) {
     await ensurePaidBookings(size, false);
-    const runs: { ms: number; calls: number; roundTrips: number; days: number; total: number }[] = [];
+    const runs: (Answer & { days: number; total: number })[] = [];
     for (let i = 0; i < repeats; i++) {
       const started = performance.now();
       const res = await fetch(`${cloud.apiUrl}/dashboard`, { headers: { authorization: `Bearer ${admin}` } });
       const body = await res.json() as { days: { paidBookings: number }[]; total: { paidBookings: number } };
       if (res.status !== 200) throw new Error(`/dashboard: ${res.status} ${JSON.stringify(body)}`);
       runs.push({
-        ms: performance.now() - started, calls: Number(res.headers.get('x-ddb-calls')), roundTrips: Number(res.headers.get('x-ddb-round-trips')),
+        status: res.status, body, ms: performance.now() - started, ...ddbHeaders(res.headers),
         days: body.days.filter((d) => d.paidBookings > 0).length, total: body.total.paidBookings,
       });
     }
-    const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-    rows.push({
-      'paid bookings': size, 'total card counts': runs[0]!.total, 'days with data (of 30)': runs[0]!.days,
-      'DynamoDB calls': runs[0]!.calls, 'round trips': runs[0]!.roundTrips, 'p50 ms': Math.round(pct(ms, 0.5)), 'max ms': Math.round(ms.at(-1)!),
-    });
+    rows.push({ paidBookings: size, totalCount: runs[0]!.total, daysWithData: runs[0]!.days, ...summarize(runs) });
   }
   return rows;
 }

@@ -94,6 +94,7 @@ export async function nearbySearchBench(sizes: number[], searches = 30) {
       'queries / search (parallel, 1 round trip)': Math.round(queries / searches),
       'found / search': Math.round(found / searches),
       'p50 ms': Math.round(times[Math.floor(searches / 2)]! * 10) / 10,
+      'p99 ms': Math.round(times[Math.min(searches - 1, Math.floor(searches * 0.99))]! * 10) / 10,
       'listing all: items': all.itemsRead,
       'listing all: ms': Math.round(all.ms),
       'items vs listing': `${((items / searches / all.itemsRead) * 100).toFixed(2)} %`,

@@ -2,6 +2,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../lambdas/src/adapters/dynamodb/client';
 import { keys } from '../../lambdas/src/adapters/dynamodb/keys';
 import type { LocalCloud } from '../../infra/local/cloud';
+import { ddbHeaders, summarize, type Answer } from './report';
 
 const DRIVERS = 200;
 const MONTHS = 24;
@@ -95,25 +96,24 @@ export async function ensurePaidBookings(size: number, bookingItems = true): Pro
  * should not move with the number of bookings (quality.md: reports read pre-aggregated items).
  */
 export async function earningsBench(cloud: LocalCloud, admin: string, sizes: number[], repeats = 10) {
-  const rows: Record<string, unknown>[] = [];
+  const rows: ({ paidBookings: number; read: string; rowsAnswered: number } & ReturnType<typeof summarize>)[] = [];
   const measure = async (path: string) => {
-    const runs: { ms: number; calls: number; roundTrips: number; items: number }[] = [];
+    const runs: (Answer & { items: number })[] = [];
     for (let i = 0; i < repeats; i++) {
       const started = performance.now();
       const res = await fetch(`${cloud.apiUrl}${path}`, { headers: { authorization: `Bearer ${admin}` } });
       const body = await res.json() as { items: unknown[] };
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-      runs.push({ ms: performance.now() - started, calls: Number(res.headers.get('x-ddb-calls')), roundTrips: Number(res.headers.get('x-ddb-round-trips')), items: body.items.length });
+      runs.push({ status: res.status, body, ms: performance.now() - started, ...ddbHeaders(res.headers), items: body.items.length });
     }
-    const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-    return { rows: runs[0]!.items, calls: runs[0]!.calls, roundTrips: runs[0]!.roundTrips, p50: Math.round(ms[Math.floor(ms.length / 2)]!), max: Math.round(ms.at(-1)!) };
+    return { rows: runs[0]!.items, ...summarize(runs) };
   };
   for (const size of sizes) {
     await ensurePaidBookings(size);
     const month = monthOf(MONTHS - 1);
     for (const [name, path] of [['fetchEarningsReport (every month)', '/earnings/report'], [`fetchDriverEarnings (${month}, ${DRIVERS} drivers)`, `/earnings/drivers?from=${month}&to=${month}`]] as const) {
       const m = await measure(path);
-      rows.push({ 'paid bookings': size, read: name, 'rows answered': m.rows, 'DynamoDB calls': m.calls, 'round trips': m.roundTrips, 'p50 ms': m.p50, 'max ms': m.max });
+      rows.push({ paidBookings: size, read: name, rowsAnswered: m.rows, ...m });
     }
   }
   return rows;

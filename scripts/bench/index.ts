@@ -5,20 +5,28 @@ import { REPO_ROOT, startLocalCloud } from '../../infra/local/cloud';
 import { seedDemoData } from '../../infra/local/seed';
 import { firstRouteSizes, lambdaBundleSizes, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { load, loadFn, type LoadResult } from './load';
 import { dashboardReadBench, fanOutLatencyBench, mapRateBench } from './dashboard';
 import { earningsBench } from './earnings';
+import { everyOperationBench } from './operations';
 import { paymentsBench } from './payments';
+import { ddbHeaders, kb, Report, summarize, type Answer, type Row } from './report';
 import { pingToRiderBench, tripStepsBench } from './trips';
 
 /**
- * `npm run bench`: numbers, not assertions. Starts the local cloud in memory on 127.0.0.1 and
- * prints round trips per request, throughput and latency next to a raw DynamoDB Local call, and
- * the bundle sizes. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune the load.
+ * `npm run bench`: numbers, not assertions. Starts the local cloud in memory on 127.0.0.1, runs
+ * the sections and prints every measurement as a row of one markdown table at the end (also
+ * written to BENCH_REPORT, default test-results/bench-report.md). BENCH_SECONDS (default 5) and
+ * BENCH_CONNECTIONS (default 10) tune the load; BENCH_OPERATION_REPEATS (default 3) how often each
+ * operation of the contract is sent.
  */
+const PASSWORD = 'Bench1234';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const opRepeats = Number(process.env.BENCH_OPERATION_REPEATS ?? 3);
+const reportFile = process.env.BENCH_REPORT ?? join(REPO_ROOT, 'test-results', 'bench-report.md');
 const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number).filter((n) => n > 0) : d);
 /** BENCH_NEARBY=1000,10000,100000 (drivers in the geo index); BENCH_FLEETS=50,100,200,400 (pinging drivers). */
 const nearbySizes = list(process.env.BENCH_NEARBY, [1000, 10_000, 100_000]);
@@ -27,6 +35,12 @@ const dispatchBookings = Number(process.env.BENCH_BOOKINGS ?? 100);
 /** BENCH_TRIPS whole trips for the lifecycle table; BENCH_PINGS pings for the ping-to-rider latency. */
 const benchTrips = Number(process.env.BENCH_TRIPS ?? 10);
 const benchPings = Number(process.env.BENCH_PINGS ?? 100);
+const benchPayments = Number(process.env.BENCH_PAYMENTS ?? 10);
+const earningSizes = list(process.env.BENCH_EARNINGS, [100, 100_000]);
+const dashboardSizes = list(process.env.BENCH_DASHBOARD, [100, 100_000]);
+const fanOutSizes = list(process.env.BENCH_FANOUT, [1, 100, 1000]);
+const mapDrivers = list(process.env.BENCH_MAP_DRIVERS, [200, 1000]);
+const mapSeconds = Number(process.env.BENCH_MAP_SECONDS ?? 20);
 /**
  * BENCH_ONLY=dashboard (or a comma list: roundtrips, dispatch, trips, payments, earnings,
  * dashboard, nearby, load, presence, bundles) runs those sections alone; unset runs them all.
@@ -35,13 +49,17 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Bool
 const only = (section: string) => !ONLY?.length || ONLY.includes(section);
 
 async function main() {
+  const benchStarted = performance.now();
+  const report = new Report();
+  const durations: Row[] = [];
+  const failed: string[] = [];
   console.log('Starting the local cloud in memory…');
   const cloud = await startLocalCloud({ port: 0 });
   try {
-    await seedDemoData({ password: 'Bench1234' });
+    await seedDemoData({ password: PASSWORD });
     cloud.markReady();
     const cognito = new CognitoIdentityProviderClient({ region: cloud.region, endpoint: cloud.cognitoDirectEndpoint, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-    const signIn = async (email: string) => (await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Bench1234' } }))).AuthenticationResult!.IdToken!;
+    const signIn = async (email: string) => (await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }))).AuthenticationResult!.IdToken!;
     const token = await signIn('rider1@example.com');
     const admin = await signIn('admin@example.com');
     const driver = await signIn('driver1@example.com');
@@ -49,9 +67,11 @@ async function main() {
     const idle = localCloudMemory();
     const raw = new DynamoDBClient({ region: cloud.region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     const json = (t: string, method: string, body?: unknown): RequestInit => ({ method, headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const call = async (t: string, method: string, path: string, body?: unknown) => {
+    const call = async (t: string, method: string, path: string, body?: unknown): Promise<Answer> => {
+      const started = performance.now();
       const res = await fetch(`${cloud.apiUrl}${path}`, json(t, method, body));
-      return { status: res.status, body: await res.json() as any, roundTrips: Number(res.headers.get('x-ddb-round-trips')), calls: Number(res.headers.get('x-ddb-calls')) };
+      const answer = await res.json() as any;
+      return { status: res.status, body: answer, ms: performance.now() - started, ...ddbHeaders(res.headers) };
     };
     const riderId = (await call(token, 'GET', '/me')).body.id;
     const driverId = (await call(driver, 'GET', '/me')).body.id;
@@ -60,90 +80,112 @@ async function main() {
     const choice = { pickup: SF, drop: OAK, carTypeId: 'economy' };
     const trip = { ...choice, instructionData: { deliveryPerson: 'Pat', deliveryPersonPhone: '555 123 4567' } };
 
-    if (only('roundtrips')) {
-      console.log('\nDynamoDB round trips per request (x-ddb-round-trips)');
-      const calls: [string, string, RequestInit][] = [
-        ['GET /health', '/health', {}],
-        ['GET /settings (fetchSettings)', '/settings', {}],
-        ['GET /cartypes (fetchCarTypes)', '/cartypes', {}],
-        ['GET /languages (getLanguages)', '/languages', {}],
-        ['GET /me (fetchUser)', '/me', { headers: authz }],
-        ['PATCH /me (updateProfile)', '/me', { method: 'PATCH', headers: { ...authz, 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Rita', lastName: 'Rider' }) }],
-      ];
-      const roundTrips = await Promise.all(calls.map(async ([name, path, init]) => {
-        const res = await fetch(`${cloud.apiUrl}${path}`, init);
-        return { request: name, status: res.status, roundTrips: Number(res.headers.get('x-ddb-round-trips')), calls: Number(res.headers.get('x-ddb-calls')) };
-      }));
-      // Booking and dispatch, in the order a trip is made. Sequential waves (parallel calls count once) and all calls.
-      const row = (request: string, r: { status: number; roundTrips: number; calls: number }) => roundTrips.push({ request, status: r.status, roundTrips: r.roundTrips, calls: r.calls });
+    const tripTokens = { admin, driver, rider: token, riderId, driverId };
+    const section = async (name: string, what: string, fn: () => Promise<void>) => {
+      if (!only(name)) return;
+      console.log(`\n${what}…`);
+      const started = performance.now();
+      let failure = '';
+      try {
+        await fn();
+      } catch (e) {
+        // One section failing leaves the others' numbers: the report says which and why.
+        failure = `, failed: ${(e as Error).message.slice(0, 160)}`;
+        failed.push(name);
+        console.error(e);
+      }
+      const took = (performance.now() - started) / 1000;
+      console.log(`  ${name}: ${took.toFixed(1)} s${failure}`);
+      durations.push({ area: 'bench', measurement: `section ${name}`, value: `${took.toFixed(1)} s${failure}` });
+    };
+
+    await section('roundtrips', `Every operation of the contract with its sample request (${opRepeats} each): round trips, time inside DynamoDB`, async () => {
+      report.add(...await everyOperationBench(cloud, PASSWORD, opRepeats, tripTokens));
+      // The dispatch paths the samples do not take (Book Now with offers, assignment with auto-dispatch off).
+      const rows: Row[] = [];
+      const row = (measurement: string, r: Answer) => rows.push({ area: 'round trips', measurement, size: `status ${r.status}, n=1`, ...summarize([r]), p99: undefined });
       await call(driver, 'POST', '/drivers/me/location', { lat: 37.7751, lng: -122.4190 });
-      row('PUT /drivers/me/availability (online)', await call(driver, 'PUT', '/drivers/me/availability', { online: true }));
-      row('POST /drivers/me/location (ping, same cell)', await call(driver, 'POST', '/drivers/me/location', { lat: 37.7752, lng: -122.4191 }));
-      row('POST /bookings/estimate (getEstimate; + route call)', await call(token, 'POST', '/bookings/estimate', choice));
+      row('setDriverAvailability (online, by a driver in the demo city)', await call(driver, 'PUT', '/drivers/me/availability', { online: true }));
+      row('updateDriverLocation (ping, same cell)', await call(driver, 'POST', '/drivers/me/location', { lat: 37.7752, lng: -122.4191 }));
       const booked = await call(admin, 'POST', '/bookings', { ...trip, bookLater: false, riderId });
-      row('POST /bookings (addBooking, Book Now, offers)', booked);
-      row('POST /bookings (addBooking, Book Later)', await call(token, 'POST', '/bookings', { ...trip, bookLater: true, tripdate: Date.now() + 3600_000 }));
-      row('GET /drivers/me/offers (fetchOffers)', await call(driver, 'GET', '/drivers/me/offers'));
-      row('GET /bookings (fetchBookings, rider)', await call(token, 'GET', '/bookings?limit=25'));
-      row('GET /bookings/{id} (fetchBooking)', await call(admin, 'GET', `/bookings/${booked.body.id}`));
-      row('POST /bookings/{id}/cancel (cancelBooking)', await call(admin, 'POST', `/bookings/${booked.body.id}/cancel`, { reason: 'bench' }));
+      row('addBooking (Book Now, offers sent)', booked);
+      row('addBooking (Book Later)', await call(token, 'POST', '/bookings', { ...trip, bookLater: true, tripdate: Date.now() + 3600_000 }));
+      row('fetchOffers (one offer)', await call(driver, 'GET', '/drivers/me/offers'));
+      row('cancelBooking (offered booking)', await call(admin, 'POST', `/bookings/${booked.body.id}/cancel`, { reason: 'bench' }));
       const settings = await call(admin, 'GET', '/settings/all');
       const { version, ...form } = settings.body;
       await call(admin, 'PUT', '/settings', { version, settings: { ...form, autoDispatch: false } });
       const manual = await call(admin, 'POST', '/bookings', { ...trip, bookLater: false, riderId });
-      row('GET /bookings/{id}/assignable-drivers', await call(admin, 'GET', `/bookings/${manual.body.id}/assignable-drivers`));
-      row('POST /bookings/{id}/assign (assignDriver)', await call(admin, 'POST', `/bookings/${manual.body.id}/assign`, { driverId }));
+      row('fetchAssignableDrivers (auto-dispatch off)', await call(admin, 'GET', `/bookings/${manual.body.id}/assignable-drivers`));
+      row('assignDriver (auto-dispatch off)', await call(admin, 'POST', `/bookings/${manual.body.id}/assign`, { driverId }));
       const again = await call(admin, 'GET', '/settings/all');
       const { version: v2, ...form2 } = again.body;
       await call(admin, 'PUT', '/settings', { version: v2, settings: { ...form2, autoDispatch: true } });
-      console.table(roundTrips);
-    }
+      report.add(...rows);
+    });
 
-    if (only('dispatch')) {
-      console.log(`\nDispatch latency: addBooking's response to the offer event on the driver's WebSocket (${dispatchBookings} Book Now bookings)`);
-      console.table([await dispatchLatencyBench(cloud, { admin, driver, riderId, driverId }, dispatchBookings)]);
-    }
+    await section('dispatch', `Dispatch latency: addBooking's response to the offer event on the driver's WebSocket (${dispatchBookings} Book Now bookings)`, async () => {
+      const d = await dispatchLatencyBench(cloud, { admin, driver, riderId, driverId }, dispatchBookings);
+      report.add({ area: 'dispatch', measurement: 'addBooking answered → offer event on the driver\'s socket', size: `${d.bookings} bookings`, p50: d['p50 ms'], p99: d['p99 ms'], value: `${d.delivered} delivered, max ${d['max ms']} ms` });
+    });
 
-    const tripTokens = { admin, driver, rider: token, riderId, driverId };
-    if (only('trips')) {
-      console.log(`\nThe trip, step by step (${benchTrips} trips from accept to COMPLETE; medians)`);
-      console.table(await tripStepsBench(cloud, tripTokens, benchTrips));
-      console.log(`\nA driver's ping to the rider's WebSocket (tracking/<id> event with the point; ${benchPings} pings)`);
-      console.table([await pingToRiderBench(cloud, tripTokens, benchPings)]);
-    }
+    await section('trips', `The trip, step by step (${benchTrips} trips from accept to COMPLETE) and a ping to the rider (${benchPings} pings)`, async () => {
+      for (const s of await tripStepsBench(cloud, tripTokens, benchTrips)) {
+        const { step, operationId: _, n, ...numbers } = s;
+        report.add({ area: 'trip steps', measurement: step, size: `${n} trips`, ...numbers });
+      }
+      const p = await pingToRiderBench(cloud, tripTokens, benchPings);
+      report.add({ area: 'trip steps', measurement: 'driver\'s ping → tracking event on the rider\'s socket', size: `${p.pings} pings`, p50: p['p50 ms'], p99: p['p99 ms'], value: `${p.delivered} delivered, max ${p['max ms']} ms` });
+    });
 
-    if (only('payments')) {
-      const benchPayments = Number(process.env.BENCH_PAYMENTS ?? 10);
-      console.log(`\nMoney: checkout, the provider's confirmation, promos, admin credits, withdrawals (${benchPayments} rounds; medians)`);
-      console.table(await paymentsBench(cloud, tripTokens, benchPayments));
-    }
+    await section('payments', `Money: checkout, the provider's confirmation, promos, admin credits, withdrawals (${benchPayments} rounds)`, async () => {
+      for (const s of await paymentsBench(cloud, tripTokens, benchPayments)) {
+        const { operation, operationId: _, n, ...numbers } = s;
+        report.add({ area: 'money', measurement: operation, size: `${n} rounds`, ...numbers });
+      }
+    });
 
-    if (only('earnings')) {
-      const earningSizes = list(process.env.BENCH_EARNINGS, [100, 100_000]);
-      console.log(`\nEarnings reports read with ${earningSizes.join(' and ')} paid bookings in the table (the aggregates only)`);
-      console.table(await earningsBench(cloud, admin, earningSizes));
-    }
+    await section('earnings', `Earnings reports read with ${earningSizes.join(' and ')} paid bookings in the table (the aggregates only)`, async () => {
+      for (const r of await earningsBench(cloud, admin, earningSizes)) {
+        const { paidBookings, read, rowsAnswered, ...numbers } = r;
+        report.add({ area: 'earnings', measurement: read, size: `${paidBookings} paid bookings`, ...numbers, value: `${rowsAnswered} rows answered` });
+      }
+    });
 
-    if (only('dashboard')) {
-      const dashboardSizes = list(process.env.BENCH_DASHBOARD, [100, 100_000]);
-      console.log(`\nDashboard cards read with ${dashboardSizes.join(' and ')} paid bookings in the table (the day and month aggregates only)`);
-      console.table(await dashboardReadBench(cloud, admin, dashboardSizes));
-      const fanOutSizes = list(process.env.BENCH_FANOUT, [1, 100, 1000]);
-      console.log(`\nOne booking change fanned out to ${fanOutSizes.join(', ')} subscribers of bookings/all (from sending the REST call to the event on each socket)`);
-      console.table(await fanOutLatencyBench(cloud, call, { admin, riderId }, fanOutSizes));
-      const mapDrivers = list(process.env.BENCH_MAP_DRIVERS, [200, 1000]);
-      console.log(`\nThe live map: ${mapDrivers.join(' and ')} drivers pinging every 4 s, positions per viewer (drivers/all and one fleet's topic)`);
-      const mapRows: Record<string, unknown>[] = [];
-      for (const n of mapDrivers) mapRows.push(...await mapRateBench(cloud, admin, n, Number(process.env.BENCH_MAP_SECONDS ?? 20)));
-      console.table(mapRows);
-    }
-    if (only('nearby')) {
-      console.log(`\nNearby search in the geo index vs listing every driver (drivers spread over 300 cities, 10 km searches)`);
-      console.table(await nearbySearchBench(nearbySizes));
-    }
+    await section('dashboard', `Dashboard cards (${dashboardSizes.join(', ')} paid bookings), fan-out to ${fanOutSizes.join(', ')} subscribers, the live map with ${mapDrivers.join(', ')} drivers`, async () => {
+      for (const r of await dashboardReadBench(cloud, admin, dashboardSizes)) {
+        const { paidBookings, totalCount, daysWithData, ...numbers } = r;
+        report.add({ area: 'dashboard', measurement: 'fetchDashboard (cards, 30 days)', size: `${paidBookings} paid bookings`, ...numbers, value: `total ${totalCount}, ${daysWithData} of 30 days with data` });
+      }
+      for (const r of await fanOutLatencyBench(cloud, call, { admin, riderId }, fanOutSizes)) {
+        report.add({
+          area: 'fan-out', measurement: 'addBooking sent → event on every bookings/all socket', size: `${r.subscribers} subscribers`,
+          p50: r['event p50 ms'] as number, p99: r['event p99 ms'] as number,
+          value: `${r.deliveries} deliveries, ${r.missing} missing, REST p50 ${r['REST p50 ms']} ms, max ${r['max ms']} ms`,
+        });
+      }
+      for (const n of mapDrivers) {
+        for (const r of await mapRateBench(cloud, admin, n, mapSeconds)) {
+          report.add({
+            area: 'live map', measurement: `positions to ${r.viewer}`, size: `${r.drivers} drivers, ${r['pings/s']} pings/s`, p99: r['ping p99 ms'],
+            value: `${r['messages/s per viewer']} messages/s, ${r['positions per message']} positions/message, p50 gap ${r['p50 gap ms']} ms, ${r.errors} errors`,
+          });
+        }
+      }
+    });
 
-    if (only('load')) {
-      console.log(`\nLoad on 127.0.0.1 (${seconds} s each, ${connections} connections)`);
+    await section('nearby', `Nearby search in the geo index vs listing every driver (${nearbySizes.join(', ')} drivers over 300 cities, 10 km searches)`, async () => {
+      for (const r of await nearbySearchBench(nearbySizes)) {
+        report.add({
+          area: 'nearby search', measurement: 'geo index, 10 km around a city', size: `${r.drivers} drivers`, roundTrips: 1,
+          calls: r['queries / search (parallel, 1 round trip)'] as number, p50: r['p50 ms'] as number, p99: r['p99 ms'] as number,
+          value: `${r['items read / search']} items read (${r['items vs listing']} of listing all), ${r['found / search']} found`,
+        });
+        report.add({ area: 'nearby search', measurement: 'listing all drivers (the original product)', size: `${r.drivers} drivers`, p50: r['listing all: ms'] as number, value: `${r['listing all: items']} items read` });
+      }
+    });
+
+    await section('load', `Load on 127.0.0.1 (${seconds} s each, ${connections} connections)`, async () => {
       const rows: LoadResult[] = [];
       rows.push(await loadFn('raw DynamoDB Local GetItem', () => raw.send(new GetItemCommand({ TableName: cloud.tableName, Key: { pk: { S: 'SETTINGS' }, sk: { S: 'APP' } } })), { seconds, concurrency: connections }));
       rows.push(await load('GET /api/cartypes', { url: `${cloud.apiUrl}/cartypes`, seconds, connections }));
@@ -153,30 +195,35 @@ async function main() {
       rows.push(await load('POST /api/drivers/me/location (ping)', { url: `${cloud.apiUrl}/drivers/me/location`, method: 'POST', headers: { authorization: `Bearer ${driver}`, 'content-type': 'application/json' }, body: JSON.stringify({ lat: 37.7752, lng: -122.4191 }), seconds, connections }));
       let n = 0;
       rows.push(await loadFn('raw DynamoDB Local PutItem', () => raw.send(new PutItemCommand({ TableName: cloud.tableName, Item: { pk: { S: 'BENCHWRITE' }, sk: { S: String(n++ % 1000) }, v: { N: String(n) } } })), { seconds, concurrency: connections }));
-      console.table(rows.map((r) => ({ operation: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors, non2xx: r.non2xx })));
-    }
+      for (const r of rows) report.add({ area: 'load', measurement: r.name, size: `${connections} connections, ${seconds} s`, p50: r.p50, p99: r.p99, value: `${r.rps} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` });
+    });
 
-    if (only('presence')) {
-      console.log('\nPresence load: simulated drivers pinging every 4 s (until ping p99 passes 250 ms); memory of the local cloud');
-      console.table([{ drivers: 0, 'pings/s': 0, ...idle, note: 'idle, after start-up' }, ...(await presenceLoadBench(cloud, 'Bench1234', fleets, seconds * 2))]);
-    }
+    await section('presence', `Presence load: simulated drivers pinging every 4 s (${fleets.join(', ')}; until ping p99 passes 250 ms)`, async () => {
+      report.add({ area: 'presence', measurement: 'local cloud memory, idle after start-up', size: '0 drivers', value: `node ${idle['node MB']} MB, DynamoDB Local ${idle['DynamoDB Local MB']} MB` });
+      for (const r of await presenceLoadBench(cloud, PASSWORD, fleets, seconds * 2)) {
+        report.add({ area: 'presence', measurement: 'simulated drivers pinging every 4 s', size: `${r.drivers} drivers`, p50: r['p50 ms'] as number, p99: r['p99 ms'] as number, value: `${r['pings/s']} pings/s, ${r.errors} errors, node ${r['node MB']} MB, DynamoDB Local ${r['DynamoDB Local MB']} MB` });
+      }
+    });
 
-    if (only('bundles')) {
-      console.log('\nLambda bundles (esbuild, ESM, minified; AWS SDK v3 from the runtime, as CDK bundles them)');
-      console.table((await lambdaBundleSizes(REPO_ROOT)).map((r) => ({ lambda: r.name, size: kb(r.bytes), gzip: kb(r.gzip) })));
-
-      console.log('\nWeb chunks (largest first)');
-      console.table(webChunkSizes(REPO_ROOT).slice(0, 12).map((r) => ({ chunk: r.name, size: kb(r.bytes), gzip: kb(r.gzip) })));
-
+    await section('bundles', 'Lambda bundles (esbuild, ESM, minified; AWS SDK v3 from the runtime) and the web\'s first route', async () => {
+      const lambdas = (await lambdaBundleSizes(REPO_ROOT)).sort((a, b) => b.gzip - a.gzip);
+      for (const r of lambdas) report.add({ area: 'lambda bundle', measurement: r.name, size: kb(r.bytes), value: `${kb(r.gzip)} gzip` });
       const first = firstRouteSizes(REPO_ROOT);
-      console.log(`\nFirst route (index.html's script, modulepreloads and stylesheets, and their static imports): JS ${kb(first.jsGzip)} gzip, CSS ${kb(first.cssGzip)} gzip`);
-      console.table([...first.js, ...first.css].map((r) => ({ file: r.name, size: kb(r.bytes), gzip: kb(r.gzip) })));
-    }
+      report.add({ area: 'web', measurement: 'first route JS (entry, modulepreloads, static imports)', size: `${first.js.length} files`, value: `${kb(first.jsGzip)} gzip` });
+      report.add({ area: 'web', measurement: 'first route CSS', size: `${first.css.length} files`, value: `${kb(first.cssGzip)} gzip` });
+      for (const r of webChunkSizes(REPO_ROOT).slice(0, 5)) report.add({ area: 'web', measurement: `chunk ${r.name} (largest)`, size: kb(r.bytes), value: `${kb(r.gzip)} gzip` });
+    });
     raw.destroy();
     cognito.destroy();
   } finally {
     await cloud.stop();
+    durations.push({ area: 'bench', measurement: 'whole run (start-up, seeding, sections)', value: `${((performance.now() - benchStarted) / 1000).toFixed(1)} s` });
+    report.add(...durations);
+    const heading = `Benchmark on 127.0.0.1, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${ONLY?.length ? `sections ${ONLY.join(', ')}` : 'every section'}; numbers from a shared machine are noisy)`;
+    report.write(reportFile, heading);
+    console.log(`\n${heading}\n\n${report.markdown()}\n(also in ${reportFile})`);
   }
+  if (failed.length) throw new Error(`sections failed: ${failed.join(', ')}`);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,10 +1,8 @@
 import { signTestGatewayNotice, TEST_GATEWAY_SIGNATURE_HEADER } from '../../lambdas/src/adapters/payments/test-gateway';
 import type { LocalCloud } from '../../infra/local/cloud';
+import { ddbHeaders, summarize, type Answer } from './report';
 
 interface Tokens { admin: string; rider: string; driver: string; riderId: string; driverId: string }
-interface Answer { status: number; body: any; roundTrips: number; calls: number; ms: number }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 /** Far from the other benchmarks' drivers. */
 const AT = { lat: 48.8566, lng: 2.3522 };
 const DROP = { lat: 48.8766, lng: 2.3522, add: 'Two km north' };
@@ -20,7 +18,7 @@ function caller(cloud: LocalCloud) {
     const text = await res.text();
     let body: unknown = text;
     try { body = JSON.parse(text); } catch { /* keep text */ }
-    return { status: res.status, body, ms: performance.now() - started, roundTrips: Number(res.headers.get('x-ddb-round-trips')), calls: Number(res.headers.get('x-ddb-calls')) };
+    return { status: res.status, body, ms: performance.now() - started, ...ddbHeaders(res.headers) };
   };
 }
 
@@ -75,11 +73,5 @@ export async function paymentsBench(cloud: LocalCloud, t: Tokens, rounds: number
     keep('fetchPayment', await call(`/payments/${checkout.body.orderId}`, { token: t.rider }));
     await call(`/bookings/${booked.body.id}/cancel`, { method: 'POST', token: t.admin, body: { reason: 'bench' } });
   }
-  return [...rows].map(([operation, answers]) => ({
-    operation,
-    'round trips': median(answers.map((a) => a.roundTrips)),
-    'DynamoDB calls': median(answers.map((a) => a.calls)),
-    'p50 ms': Math.round(median(answers.map((a) => a.ms))),
-    'max ms': Math.round(Math.max(...answers.map((a) => a.ms))),
-  }));
+  return [...rows].map(([operation, answers]) => ({ operation, operationId: operation.split(' ')[0]!, n: answers.length, ...summarize(answers) }));
 }

@@ -1,15 +1,14 @@
 import WebSocket from 'ws';
 import type { LocalCloud } from '../../infra/local/cloud';
+import { ddbHeaders, summarize, type Answer } from './report';
 
 interface Tokens { admin: string; driver: string; rider: string; riderId: string; driverId: string }
-interface Answer { status: number; body: any; roundTrips: number; calls: number; ms: number }
 
 /** Far from the other benchmarks' drivers, so dispatch offers every trip to the bench's driver. */
 const AT = { lat: 59.3293, lng: 18.0686 };
 const DROP = { lat: 59.3493, lng: 18.0686, add: 'Two km north' };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 
 function caller(cloud: LocalCloud) {
   return async (token: string, method: string, path: string, body?: unknown): Promise<Answer> => {
@@ -17,8 +16,7 @@ function caller(cloud: LocalCloud) {
     const res = await fetch(`${cloud.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     return {
-      status: res.status, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started,
-      roundTrips: Number(res.headers.get('x-ddb-round-trips')), calls: Number(res.headers.get('x-ddb-calls')),
+      status: res.status, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started, ...ddbHeaders(res.headers),
     };
   };
 }
@@ -37,7 +35,8 @@ async function bookAndAccept(call: ReturnType<typeof caller>, t: Tokens): Promis
 
 /**
  * Round trips and latency of every lifecycle step over `trips` whole trips (accept to COMPLETE):
- * x-ddb-round-trips counts sequential waves of DynamoDB calls, x-ddb-calls all of them.
+ * x-ddb-round-trips counts sequential waves of DynamoDB calls, x-ddb-calls all of them, x-ddb-ms
+ * the time inside DynamoDB. Each step is named by its operationId first.
  */
 export async function tripStepsBench(cloud: LocalCloud, t: Tokens, trips: number) {
   const call = caller(cloud);
@@ -61,13 +60,7 @@ export async function tripStepsBench(cloud: LocalCloud, t: Tokens, trips: number
     keep('completeBooking (rating)', await call(t.rider, 'POST', `/bookings/${id}/complete`, { rating: 5 }));
     keep('fetchWallet (driver)', await call(t.driver, 'GET', '/me/wallet?limit=25'));
   }
-  return [...steps].map(([step, answers]) => ({
-    step,
-    'round trips': median(answers.map((a) => a.roundTrips)),
-    'DynamoDB calls': median(answers.map((a) => a.calls)),
-    'p50 ms': Math.round(median(answers.map((a) => a.ms))),
-    'max ms': Math.round(Math.max(...answers.map((a) => a.ms))),
-  }));
+  return [...steps].map(([step, answers]) => ({ step, operationId: step.split(' ')[0]!, n: answers.length, ...summarize(answers) }));
 }
 
 /**

@@ -1,0 +1,87 @@
+import type { LocalCloud } from '../../infra/local/cloud';
+import type { Role } from '../../shared/src/contract/route';
+import { routes, type OperationId } from '../../shared/src/contract/routes';
+import { api, DEMO, idToken, useEndpoints } from '../../tests/integration/support/endpoints';
+import { destructive, needsSetup, refusedByRule, sampleRequests } from '../../tests/integration/support/sample-requests';
+import { ddbHeaders, summarize, type Answer, type Row } from './report';
+import { tripStepsBench } from './trips';
+
+/** The role a sample is sent as: the first allowed one the rules do not turn away. */
+const PREFERENCE: Role[] = ['rider', 'driver', 'admin', 'fleetadmin'];
+
+/**
+ * Round trips, DynamoDB calls and the time inside and outside DynamoDB of every operation of the
+ * contract, each sent `repeats` times with the authorization matrix's sample request (a fresh one
+ * each time: a fresh booking to cancel, a fresh car type to delete…). A sample the rules answer
+ * with a 4xx (a trip step on a booking nobody holds) is measured on success by one whole trip
+ * instead; what no sample or trip reaches is listed as not measured on success.
+ */
+export async function everyOperationBench(cloud: LocalCloud, password: string, repeats: number, t: { admin: string; driver: string; rider: string; riderId: string; driverId: string }): Promise<Row[]> {
+  useEndpoints({
+    apiUrl: cloud.apiUrl, wsUrl: cloud.wsUrl, cognitoEndpoint: cloud.cognitoDirectEndpoint, region: cloud.region,
+    userPoolId: cloud.userPoolId, userPoolClientId: cloud.userPoolClientId, siteUrl: cloud.url, password,
+    tableName: cloud.tableName, dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, gatewaySecret: process.env.TEST_GATEWAY_SECRET,
+  });
+  const tokens = {} as Record<Role, string>;
+  for (const r of PREFERENCE) tokens[r] = await idToken(DEMO[r]);
+
+  const measured = new Map<string, { role: string; answers: Answer[]; note?: string }>();
+  for (const r of routes) {
+    const op = r.operationId as OperationId;
+    const allowed = r.auth === 'public' ? [] : PREFERENCE.filter((role) => (r.auth as readonly Role[]).includes(role));
+    const role = r.auth === 'public' ? undefined : (allowed.find((x) => !refusedByRule[op]?.[x]) ?? allowed[0]);
+    let token = role ? tokens[role] : undefined;
+    const answers: Answer[] = [];
+    for (let i = 0; i < repeats; i++) {
+      if (destructive.has(op)) {
+        // Deleting an account: a fresh driver of the admin's, signed in as itself.
+        const n = `${Date.now().toString(36)}${i}`;
+        const added = await api('POST', '/users', { token: tokens.admin, body: { usertype: 'driver', firstName: 'Bench', lastName: n, email: `bench-delete-${n}@example.com`, mobile: `+1777${String(Date.now()).slice(-7)}${i % 10}`, password: 'Delete1234', carType: 'Economy' } });
+        if (added.status !== 201) throw new Error(`could not add a driver to delete: ${added.status} ${JSON.stringify(added.body)}`);
+        token = await idToken(`bench-delete-${n}@example.com`, 'Delete1234');
+      }
+      const sample = await sampleRequests[op]();
+      const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      let body: string | undefined;
+      if (sample.rawBody !== undefined) body = sample.rawBody;
+      else if (sample.body !== undefined) body = JSON.stringify(sample.body);
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      Object.assign(headers, sample.headers);
+      const started = performance.now();
+      const res = await fetch(`${cloud.apiUrl}${sample.path}`, { method: r.method, headers, body, redirect: 'manual' });
+      const text = await res.text();
+      answers.push({ status: res.status, body: text, ms: performance.now() - started, ...ddbHeaders(res.headers) });
+    }
+    const refused = answers.some((a) => a.status >= 400);
+    const note = !refused ? undefined
+      : needsSetup.has(op) ? 'needs an upload first'
+        : role && refusedByRule[op]?.[role] ? 'refused by rule on the sample booking'
+          : answers.find((a) => a.status >= 400)!.body.slice(0, 80);
+    measured.set(op, { role: role ?? 'anonymous', answers, note });
+  }
+
+  // The trip steps on success: one whole trip, accept to COMPLETE.
+  const onTrip = new Map((await tripStepsBench(cloud, t, 1)).map((s) => [s.operationId, s]));
+
+  const rows: Row[] = [];
+  for (const r of routes) {
+    const m = measured.get(r.operationId);
+    const label = `${r.operationId} (${r.method} ${r.path})`;
+    const trip = onTrip.get(r.operationId);
+    if (m && m.note && trip) {
+      const { step, operationId: _, n: __, ...numbers } = trip;
+      rows.push({ area: 'round trips', measurement: label, size: 'as the trip\'s caller, on a whole trip, n=1', ...numbers, p99: undefined, value: `2xx (${step})` });
+    } else if (m) {
+      const statuses = [...new Set(m.answers.map((a) => a.status))].join('/');
+      rows.push({
+        area: 'round trips', measurement: label, size: `as ${m.role}, n=${m.answers.length}`, ...summarize(m.answers), p99: undefined,
+        value: m.note ? `${statuses}: not measured on success (${m.note})` : statuses,
+      });
+    }
+  }
+  // Every route of the contract has its row, or says it was not measured.
+  for (const r of routes) {
+    if (!measured.has(r.operationId)) rows.push({ area: 'round trips', measurement: `${r.operationId} (${r.method} ${r.path})`, value: 'not measured' });
+  }
+  return rows;
+}
