@@ -100,11 +100,81 @@ function contractRoutes(): Plugin {
   };
 }
 
+/** Ids of the bundled language packs' modules (web/src/language-packs.d.ts). */
+const LANGUAGE_PACKS_ID = 'virtual:language-packs';
+const LANGUAGE_PACK_PREFIX = 'virtual:language-pack/';
+const PACKS_FILE = fileURLToPath(new URL('../shared/src/i18n/language-packs.ts', import.meta.url));
+const MESSAGES_FILE = fileURLToPath(new URL('../shared/src/i18n/messages.ts', import.meta.url));
+
+interface BundledPack { code: string; name: string; translations: Record<string, string> }
+
+/**
+ * The texts the web ships with (shared/src/i18n: English and Spanish), one chunk per language:
+ * the default language's is part of the first route (the start-up screens speak it), every other
+ * is imported when a visitor picks it. Built from the shared packs at build time, like the route
+ * table above; `vite dev` imports the shared modules themselves, so edited texts reload there.
+ */
+function languagePacks(): Plugin {
+  let serve = false;
+  let packs: Promise<{ packs: BundledPack[]; defaultLanguage: string }> | undefined;
+  const load = async () => {
+    const [{ module: p }, { module: m }] = await Promise.all([
+      runnerImport<{ bundledLanguagePacks: BundledPack[] }>(PACKS_FILE, { configFile: false, logLevel: 'silent' }),
+      runnerImport<{ DEFAULT_LANGUAGE: string }>(MESSAGES_FILE, { configFile: false, logLevel: 'silent' }),
+    ]);
+    return { packs: p.bundledLanguagePacks, defaultLanguage: m.DEFAULT_LANGUAGE };
+  };
+  return {
+    name: 'language-packs',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    buildStart() {
+      packs = undefined;
+    },
+    resolveId(id) {
+      return id === LANGUAGE_PACKS_ID || id.startsWith(LANGUAGE_PACK_PREFIX) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith('\0virtual:language-pack')) return undefined;
+      if (serve) {
+        if (id !== `\0${LANGUAGE_PACKS_ID}`) return undefined;
+        return [
+          `import { bundledLanguagePacks } from ${JSON.stringify(`/@fs${PACKS_FILE}`)};`,
+          `import { DEFAULT_LANGUAGE } from ${JSON.stringify(`/@fs${MESSAGES_FILE}`)};`,
+          'export { DEFAULT_LANGUAGE };',
+          'export const BUNDLED_LANGUAGES = bundledLanguagePacks.map(({ code, name }) => ({ code, name }));',
+          'export const defaultTranslations = bundledLanguagePacks.find((p) => p.code === DEFAULT_LANGUAGE).translations;',
+          'export const otherTranslations = Object.fromEntries(bundledLanguagePacks.filter((p) => p.code !== DEFAULT_LANGUAGE).map((p) => [p.code, async () => p.translations]));',
+        ].join('\n');
+      }
+      packs ??= load();
+      const { packs: all, defaultLanguage } = await packs;
+      this.addWatchFile(PACKS_FILE);
+      if (id === `\0${LANGUAGE_PACKS_ID}`) {
+        const others = all.filter((p) => p.code !== defaultLanguage);
+        return [
+          `import defaultTranslations from ${JSON.stringify(LANGUAGE_PACK_PREFIX + defaultLanguage)};`,
+          `export const DEFAULT_LANGUAGE = ${JSON.stringify(defaultLanguage)};`,
+          `export const BUNDLED_LANGUAGES = ${JSON.stringify(all.map(({ code, name }) => ({ code, name })))};`,
+          'export { defaultTranslations };',
+          'export const otherTranslations = {',
+          ...others.map((p) => `  ${JSON.stringify(p.code)}: () => import(${JSON.stringify(LANGUAGE_PACK_PREFIX + p.code)}).then((m) => m.default),`),
+          '};',
+        ].join('\n');
+      }
+      const pack = all.find((p) => `\0${LANGUAGE_PACK_PREFIX}${p.code}` === id);
+      if (!pack) this.error(`No bundled language pack for ${id.slice(1)}`);
+      return `export default ${JSON.stringify(pack.translations)};\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Every route is served index.html (SPA fallback), so asset URLs must be absolute.
   base: '/',
-  plugins: [react(), contractRoutes(), entrySizeGuard()],
+  plugins: [react(), contractRoutes(), languagePacks(), entrySizeGuard()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

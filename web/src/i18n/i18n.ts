@@ -1,17 +1,16 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bundledResources, DEFAULT_LANGUAGE } from './bundled-resources';
+import { DEFAULT_LANGUAGE, defaultTranslations } from 'virtual:language-packs';
 
 /**
- * The one i18next instance. Initialised synchronously from bundled resources so that even the
- * start-up spinner and the config error screen are translated.
+ * The one i18next instance. Initialised synchronously from the default language's bundled texts
+ * so that even the start-up spinner and the config error screen are translated; the other bundled
+ * languages are added when used (bundled-resources).
  */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(bundledResources).map(([lng, translation]) => [lng, { translation }]),
-  ),
+  resources: { [DEFAULT_LANGUAGE]: { translation: defaultTranslations } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,

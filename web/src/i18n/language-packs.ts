@@ -1,6 +1,6 @@
 import type { LanguagePack } from '../../../shared/src/contract';
 import type { ApiClient } from '../api/client';
-import { BUNDLED_LANGUAGES, DEFAULT_LANGUAGE } from './bundled-resources';
+import { BUNDLED_LANGUAGES, DEFAULT_LANGUAGE, loadBundledLanguage } from './bundled-resources';
 import { i18n } from './i18n';
 
 export interface LanguageOption {
@@ -60,6 +60,7 @@ export async function setUpLanguages(api: ApiClient): Promise<LanguageSetup> {
   }
   const remembered = rememberedLanguage();
   const initial = remembered && languages.some((l) => l.code === remembered) ? remembered : defaultCode;
+  await loadBundledLanguage(initial);
   await i18n.changeLanguage(initial);
   return { languages, failed };
 }

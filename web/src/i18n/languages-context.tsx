@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadBundledLanguage } from './bundled-resources';
 import { rememberLanguage, type LanguageOption } from './language-packs';
 
 interface LanguagesContextValue {
@@ -20,7 +21,7 @@ export function LanguagesProvider({ languages, children }: { languages: readonly
   const change = useCallback(
     (code: string) => {
       rememberLanguage(code);
-      void i18n.changeLanguage(code);
+      void loadBundledLanguage(code).then(() => i18n.changeLanguage(code));
     },
     [i18n],
   );
