@@ -17,7 +17,7 @@ export interface AppConfig {
   stage: string;
   /** `<app>-<stage>`, the prefix of every named resource. */
   prefix: string;
-  /** Origins allowed by CORS (REST API, uploads bucket). '*' until the site's domain is known. */
+  /** Origins allowed by CORS (REST API, uploads bucket): context `siteOrigins`, else the custom domain, else '*'. */
   siteOrigins: string[];
   /**
    * What the stage's name turns on: `prod` is the production profile, every other name (dev, test,
@@ -200,7 +200,8 @@ export function readAppConfig(node: Node): AppConfig {
     domain: site && { name: site.domainName, certificateArn: site.certificateArn, ...(hostedZoneId ? { hostedZoneId } : {}) },
     wafRateLimit,
     authDomainPrefix: text(node, 'authDomainPrefix'),
-    oauthCallbackUrls: callbacks.length > 0 ? callbacks : ['http://localhost:5173/'],
+    // Social sign-in returns to the site: its own domain when it has one.
+    oauthCallbackUrls: callbacks.length > 0 ? callbacks : site ? [`https://${site.domainName}/`] : ['http://localhost:5173/'],
     licenseCheckUrl: text(node, 'licenseCheckUrl'),
     mapCenter: latLng(text(node, 'mapCenter')),
     testGateway: flag(node, 'testGateway'),

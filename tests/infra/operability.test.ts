@@ -300,7 +300,9 @@ describe('custom domain', () => {
     expect(web.runtimeConfig.apiUrl).toBe('https://app.example.com/api');
     t.hasOutput('SiteUrl', { Value: 'https://app.example.com' });
     // CORS follows the domain when siteOrigins is not given.
-    expect(readAppConfig(contextApp({ domainName: 'app.example.com', certificateArn }).node).siteOrigins).toEqual(['https://app.example.com']);
+    const config = readAppConfig(contextApp({ domainName: 'app.example.com', certificateArn }).node);
+    expect(config.siteOrigins).toEqual(['https://app.example.com']);
+    expect(config.oauthCallbackUrls).toEqual(['https://app.example.com/']);
   });
 
   it('uses CloudFront\'s own domain and makes no records without one', () => {
