@@ -1,10 +1,5 @@
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Drawer from '@cloudscape-design/components/drawer';
-import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
@@ -18,8 +13,14 @@ import './public-site.css';
 export const PUBLIC_HEADER_ID = 'public-header';
 /** Spec §9: the header changes colour after a 400 px scroll. */
 export const HEADER_SCROLL_THRESHOLD = 400;
-/** Spec §2 / §9: the drawer is 240 px wide. */
-export const DRAWER_WIDTH = 240;
+
+/**
+ * The language selector and the small-screen drawer are their own chunks: neither is needed for
+ * the first paint, and together with Cloudscape's dropdown and side navigation they weigh more
+ * than the rest of the header. The selector's stand-in is the same button without its menu.
+ */
+const LazyLanguageMenu = lazy(() => import('./language-menu'));
+const PublicDrawer = lazy(() => import('./public-drawer'));
 
 /** Left links of the public header (also the first entries of the small-screen drawer). */
 const LEFT_LINKS = [
@@ -60,17 +61,18 @@ function SiteLink({ href, className, current, children }: { href: string; classN
 
 function LanguageMenu() {
   const { t } = useTranslation();
-  const { languages, current, change } = useLanguages();
+  const { languages, current } = useLanguages();
   if (languages.length < 2) return null;
-  return (
-    <ButtonDropdown
-      ariaLabel={t('language')}
-      items={languages.map((l) => ({ id: l.code, text: l.name, lang: l.code, disabled: l.code === current }))}
-      onItemClick={({ detail }) => change(detail.id)}
-      expandToViewport
-    >
+  // Looks like the selector's closed state, so nothing moves when the menu arrives.
+  const fallback = (
+    <Button iconName="caret-down-filled" iconAlign="right" ariaLabel={t('language')}>
       {languages.find((l) => l.code === current)?.name ?? current}
-    </ButtonDropdown>
+    </Button>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <LazyLanguageMenu />
+    </Suspense>
   );
 }
 
@@ -91,12 +93,6 @@ export function PublicHeader() {
 
   // Following a link in the drawer closes it; so does growing past the breakpoint.
   useEffect(() => setDrawerOpen(false), [pathname, small]);
-
-  const drawerItems: SideNavigationProps.Item[] = [
-    ...LEFT_LINKS.map((l): SideNavigationProps.Item => ({ type: 'link', text: t(l.key), href: l.href })),
-    { type: 'divider' },
-    { type: 'link', text: accountText, href: '/bookings' },
-  ];
 
   return (
     <header
@@ -137,28 +133,15 @@ export function PublicHeader() {
         )}
       </div>
       {small ? (
-        <Drawer
-          position="fixed"
-          placement="start"
-          backdrop
-          open={drawerOpen}
-          zIndex={2000}
-          onClose={() => setDrawerOpen(false)}
-          closeAction={{ ariaLabel: t('close_navigation') }}
-          header={<Box variant="h2">{settings.appName}</Box>}
-          ariaLabel={t('site_navigation')}
-          disableContentPaddings
-        >
-          <div style={{ width: DRAWER_WIDTH }} className="public-drawer">
-            <SideNavigation items={drawerItems} activeHref={pathname} onFollow={follow} />
-            <Box padding={{ horizontal: 'l', vertical: 'm' }}>
-              <SpaceBetween size="m">
-                <SocialLinks settings={settings} />
-                <LanguageMenu />
-              </SpaceBetween>
-            </Box>
-          </div>
-        </Drawer>
+        <Suspense fallback={null}>
+          <PublicDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            links={LEFT_LINKS}
+            accountText={accountText}
+            languageMenu={<LanguageMenu />}
+          />
+        </Suspense>
       ) : null}
     </header>
   );
