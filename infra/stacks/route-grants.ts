@@ -19,7 +19,10 @@ export type Capability =
   | 'geoRoute'
   /** Timer jobs: the jobs queue (SendMessage) and one-time EventBridge schedules. */
   | 'jobs'
-  /** Presign PUT/GET on the uploads bucket (profile images, licences, pickup/delivery photos). */
+  /**
+   * The uploads bucket (profile images, licences, pickup/delivery photos): presign POST forms, GET,
+   * and the parts of multipart uploads (create, part, complete, abort, list parts); list a prefix.
+   */
   | 'uploads'
   /** Push to device endpoints of the stage's platform applications (publish, read, re-enable, delete). */
   | 'push'
@@ -36,6 +39,10 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   // Sign-up creates the Cognito user and checks the uploaded licence (HeadObject).
   userSignup: ['userAdmin', 'uploads'],
   createSignupUploadUrl: ['uploads'],
+  // Large files in parts: presign the parts, complete or abort the multipart upload.
+  createSignupUploadParts: ['uploads'],
+  completeSignupUpload: ['uploads'],
+  abortSignupUpload: ['uploads'],
   createProfileImageUploadUrl: ['uploads'],
   setProfileImage: ['uploads'],
   // A deleted user's push devices lose their endpoints too.
@@ -69,6 +76,9 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   // The driver's time to the pickup or the drop.
   fetchTracking: ['geoRoute'],
   createTripPhotoUploadUrl: ['uploads'],
+  createTripPhotoUploadParts: ['uploads'],
+  completeTripPhotoUpload: ['uploads'],
+  abortTripPhotoUpload: ['uploads'],
   setTripPhoto: ['uploads'],
   // Trip photos are private: lists and details carry short-lived read links.
   fetchBooking: ['uploads'],
