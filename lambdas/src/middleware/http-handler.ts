@@ -1,6 +1,4 @@
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
@@ -8,6 +6,8 @@ import { loadRequestContext } from '../adapters/dynamodb/request-context-reposit
 import type { Key } from '../adapters/dynamodb/repository';
 import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
 import { admitCaller, type Account } from '../use-cases/admit-caller';
+import { CORRELATION_HEADER, correlationIdOfRequest, currentCorrelationId } from '../observability/correlation';
+import { instrument, measureRequest } from '../observability/instrument';
 import { logger } from '../observability/logger';
 import { callerFromClaims, type Caller } from './caller';
 import { errorResponse, jsonResponse, messageFor, redirectResponse } from './responses';
@@ -52,13 +52,20 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
   const preload = (options.preload ?? (() => [])) as Preload;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload));
-    result.headers = { ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls) };
+    result.headers = {
+      ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls),
+      // Every answer, errors too, names the id its log lines and the items it wrote carry.
+      [CORRELATION_HEADER]: currentCorrelationId() ?? '',
+    };
     // Time inside DynamoDB (calls in flight); the rest of the request's time is the handler's own.
     result.headers['x-ddb-ms'] = ms.toFixed(1);
     return result;
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(base)
-    .use(injectLambdaContext(logger, { resetKeys: true }));
+  return instrument(base, {
+    operation: route.operationId,
+    correlationId: (event) => correlationIdOfRequest(event.headers, event.requestContext?.requestId),
+    measure: (m, _event, result) => measureRequest(m, result?.statusCode),
+  });
 }
 
 type Admit = NonNullable<HandlerOptions['admit']>;

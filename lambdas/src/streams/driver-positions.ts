@@ -1,6 +1,7 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { postToConnection } from '../adapters/websocket/connections';
+import { streamHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
 import { publishPositions, type DriverStateChange, type StateImage } from '../use-cases/publish-positions';
 
@@ -8,9 +9,9 @@ import { publishPositions, type DriverStateChange, type StateImage } from '../us
  * Table stream consumer of driver state changes only (the event source filters sk = DRIVER; the
  * local cloud's poller delivers every record, so the same filter is applied here): the dashboard
  * map's positions, coalesced per invocation into one message per subscriber and topic. Never
- * changes state or money.
+ * changes state or money. Its batches coalesce many pings, so they log under the invocation's id.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = streamHandler('driver-positions', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const changes: DriverStateChange[] = [];
   for (const r of event.Records) {
     const pk = r.dynamodb?.Keys?.pk?.S;
@@ -35,7 +36,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const first = event.Records[0];
     return { batchItemFailures: first ? [{ itemIdentifier: first.dynamodb?.SequenceNumber ?? first.eventID ?? '' }] : [] };
   }
-};
+});
 
 /** The few fields of a driver state the map reads. */
 function stateImage(raw: Record<string, AttributeValue> | undefined): StateImage | undefined {

@@ -1,17 +1,22 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
 import { deps as app } from '../composition-root';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
 import { postToConnection } from '../adapters/websocket/connections';
+import { correlationIdOfItem, currentCorrelationId, withCorrelationId } from '../observability/correlation';
+import { streamHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
+import { metrics, MetricUnit } from '../observability/metrics';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
 const deps: FanOutDeps = {
   subscribers: (topic) => connectionRepository.subscribers(topic),
-  post: postToConnection,
+  // An event tells the browser which request caused it (the record's correlation id, in scope).
+  post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
   notifier: pushNotifier(app),
   async firstDelivery(eventId) {
@@ -28,23 +33,53 @@ const deps: FanOutDeps = {
   },
 };
 
-/** Table stream consumer: WebSocket fan-out and push. Never changes state or money (see docs/architecture.md). */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+/**
+ * Table stream consumer: WebSocket fan-out and push. Never changes state or money (see
+ * docs/architecture.md). Each record runs under the correlation id of the request that wrote it.
+ */
+export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const r of event.Records) {
     const pk = r.dynamodb?.Keys?.pk?.S;
     const sk = r.dynamodb?.Keys?.sk?.S;
     if (!pk || !sk || !r.eventID || !r.eventName) continue;
-    try {
-      const image = topLevelScalars(r.dynamodb?.NewImage ?? r.dynamodb?.OldImage);
-      await fanOutChange(deps, { eventId: r.eventID, change: r.eventName, pk, sk, image });
-    } catch (error) {
-      logger.error('fan-out failed', { eventId: r.eventID, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: r.dynamodb?.SequenceNumber ?? r.eventID });
-    }
+    const eventId = r.eventID;
+    const change = r.eventName;
+    const image = topLevelScalars(r.dynamodb?.NewImage ?? r.dynamodb?.OldImage);
+    // A delete leaves nothing behind to carry an id (its old image names an earlier write): the record's own.
+    const correlationId = correlationIdOfItem(change === 'REMOVE' ? undefined : image, eventId);
+    await withCorrelationId(correlationId, async () => {
+      try {
+        await fanOutChange(deps, { eventId, change, pk, sk, image });
+        countMilestone(r, pk, sk);
+      } catch (error) {
+        logger.error('fan-out failed', { eventId, error: error as Error });
+        batchItemFailures.push({ itemIdentifier: r.dynamodb?.SequenceNumber ?? eventId });
+      }
+    });
   }
   return { batchItemFailures };
-};
+});
+
+function withCorrelation(message: ServerMessage): ServerMessage {
+  const correlationId = currentCorrelationId();
+  return message.type === 'event' && correlationId ? { ...message, correlationId } : message;
+}
+
+/**
+ * Business metrics, read off the booking's own changes so every path that makes them (rider,
+ * admin, jobs) is counted in one place. A record delivered twice counts twice: these are trends,
+ * not ledgers.
+ */
+function countMilestone(r: DynamoDBRecord, pk: string, sk: string): void {
+  if (!pk.startsWith('BOOKING#') || sk !== 'BOOKING') return;
+  if (r.eventName === 'INSERT') return void metrics.addMetric('BookingsCreated', MetricUnit.Count, 1);
+  const before = r.dynamodb?.OldImage?.status?.S;
+  const after = r.dynamodb?.NewImage?.status?.S;
+  if (r.eventName !== 'MODIFY' || before === after) return;
+  if (after === 'PAID') metrics.addMetric('BookingsPaid', MetricUnit.Count, 1);
+  if (after === 'CANCELLED') metrics.addMetric('BookingsCancelled', MetricUnit.Count, 1);
+}
 
 /**
  * The item's top-level strings, numbers and booleans: all the fan-out reads (who a change concerns,

@@ -1,5 +1,7 @@
 import type { SNSEvent } from 'aws-lambda';
 import { deps } from '../composition-root';
+import { withCorrelationId } from '../observability/correlation';
+import { topicHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
 import { handlePushEndpointEvent, type EndpointEvent } from '../use-cases/handle-push-endpoint-event';
 
@@ -8,16 +10,18 @@ import { handlePushEndpointEvent, type EndpointEvent } from '../use-cases/handle
  * device whose endpoint SNS disabled is forgotten, so broadcasts stop counting it. A failure
  * throws, and SNS retries the delivery.
  */
-export const handler = async (event: SNSEvent): Promise<void> => {
-  for (const record of event.Records) {
-    let message: EndpointEvent & { Resource?: string };
-    try {
-      message = JSON.parse(record.Sns.Message) as EndpointEvent & { Resource?: string };
-    } catch {
-      logger.warn('not a push application event; dropped', { messageId: record.Sns.MessageId });
-      continue;
-    }
-    const outcome = await handlePushEndpointEvent(deps, message);
-    logger.info('push endpoint event', { eventType: message.EventType, outcome });
+export const handler = topicHandler('push-endpoint-events', async (event: SNSEvent): Promise<void> => {
+  for (const record of event.Records) await withCorrelationId(record.Sns.MessageId, () => handleRecord(record));
+});
+
+async function handleRecord(record: SNSEvent['Records'][number]): Promise<void> {
+  let message: EndpointEvent & { Resource?: string };
+  try {
+    message = JSON.parse(record.Sns.Message) as EndpointEvent & { Resource?: string };
+  } catch {
+    logger.warn('not a push application event; dropped', { messageId: record.Sns.MessageId });
+    return;
   }
-};
+  const outcome = await handlePushEndpointEvent(deps, message);
+  logger.info('push endpoint event', { eventType: message.EventType, outcome });
+}

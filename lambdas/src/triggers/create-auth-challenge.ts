@@ -1,8 +1,9 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
 import { deps } from '../composition-root';
+import { triggerHandler } from '../observability/entry-points';
 import { createOtpChallenge } from '../use-cases/login-otp-challenge';
 
-export const handler = async (event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> => {
+export const handler = triggerHandler('create-auth-challenge', async (event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> => {
   const out = await createOtpChallenge(
     { sms: deps.sms(), settings: () => deps.settings.getApp() },
     {
@@ -14,4 +15,4 @@ export const handler = async (event: CreateAuthChallengeTriggerEvent): Promise<C
   event.response.privateChallengeParameters = out.privateChallengeParameters;
   event.response.challengeMetadata = out.challengeMetadata;
   return event;
-};
+});

@@ -2,10 +2,11 @@ import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-pro
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { cognitoClient } from '../adapters/cognito/client';
 import { deps } from '../composition-root';
+import { triggerHandler } from '../observability/entry-points';
 import { provisionSocialUser } from '../use-cases/provision-social-user';
 
 /** First Facebook/Apple sign-in: profile, claims and the rider group. Other confirmations pass through. */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+export const handler = triggerHandler('post-confirmation', async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   await provisionSocialUser(
     {
       users: deps.users, now: deps.now,
@@ -17,4 +18,4 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     { userPoolId: event.userPoolId, userName: event.userName, attributes: event.request.userAttributes },
   );
   return event;
-};
+});

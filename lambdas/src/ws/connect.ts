@@ -4,11 +4,12 @@ import { connectionRepository } from '../adapters/dynamodb/connection-repository
 import { loadRequestContext } from '../adapters/dynamodb/request-context-repository';
 import { verifyIdToken } from '../adapters/cognito/verify-token';
 import { callerFromClaims } from '../middleware/caller';
+import { wsHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
 import { admitCaller } from '../use-cases/admit-caller';
 
 /** `$connect`: browsers cannot set headers on a WebSocket, so the ID token comes in the query string. */
-export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+export const handler = wsHandler('ws-connect', async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
   const claims = await verifyIdToken(event.queryStringParameters?.token);
   const caller = callerFromClaims(claims as Record<string, unknown> | undefined);
   const connectionId = event.requestContext.connectionId;
@@ -23,4 +24,4 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
   await connectionRepository.put({ connectionId, uid: caller.uid, role: caller.role }, Date.now());
   logger.debug('connected', { connectionId, uid: caller.uid });
   return { statusCode: 200, body: 'Connected' };
-};
+});

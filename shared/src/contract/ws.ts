@@ -55,6 +55,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional(),
     /** Small payloads that spare a re-read: a tracking point (id, at, status, lat, lng) or a chat message. */
     data: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The correlation id of the request that made the change (its `x-correlation-id`), so a page
+     * can tie a live update to the call that caused it; a stream record's own id when none did.
+     */
+    correlationId: z.string().optional(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   /**

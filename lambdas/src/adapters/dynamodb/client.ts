@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config';
 import { recordRoundTrip } from './round-trips';
+import { tracer } from '../../observability/tracer';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -9,7 +10,7 @@ let doc: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!doc) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
-    const base = new DynamoDBClient({ region: AWS_REGION, endpoint: DYNAMODB_ENDPOINT, maxAttempts: 3 });
+    const base = tracer.captureAWSv3Client(new DynamoDBClient({ region: AWS_REGION, endpoint: DYNAMODB_ENDPOINT, maxAttempts: 3 }));
     base.middlewareStack.add(
       (next, context) => async (args) => {
         const done = recordRoundTrip(String(context.commandName ?? 'unknown'));

@@ -4,6 +4,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { badRequest, conflict, notFound } from '../../../../shared/src/domain/errors';
+import { CORRELATION_ATTRIBUTE, currentCorrelationId } from '../../observability/correlation';
 import { documentClient, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -43,7 +44,7 @@ export const table = {
   async put(item: Item & Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
     try {
       await documentClient().send(new PutCommand({
-        TableName: tableName(), Item: item, ConditionExpression: opts.condition,
+        TableName: tableName(), Item: stampItem(item), ConditionExpression: opts.condition,
         ExpressionAttributeNames: opts.names, ExpressionAttributeValues: opts.values,
       }));
     } catch (e) {
@@ -55,9 +56,9 @@ export const table = {
     expression: string; condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string;
   }): Promise<T> {
     try {
+      const stamped = stampUpdate({ UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values });
       const out = await documentClient().send(new UpdateCommand({
-        TableName: tableName(), Key: key, UpdateExpression: update.expression, ConditionExpression: update.condition,
-        ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values, ReturnValues: 'ALL_NEW',
+        TableName: tableName(), Key: key, ConditionExpression: update.condition, ...stamped, ReturnValues: 'ALL_NEW',
       }));
       return out.Attributes as T;
     } catch (e) {
@@ -80,7 +81,7 @@ export const table = {
   async transact(items: TransactItem[], opts: { conflictCode?: string; token?: string } = {}): Promise<void> {
     const withTable = items.map((it) => {
       const [kind, body] = Object.entries(it)[0] as [string, Item];
-      return { [kind]: { TableName: tableName(), ...body } } as RawTransactItem;
+      return { [kind]: { TableName: tableName(), ...stampTransactBody(kind, body) } } as RawTransactItem;
     });
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
@@ -97,7 +98,7 @@ export const table = {
   async transactOrFailed(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
     const withTable = items.map((it) => {
       const [kind, body] = Object.entries(it)[0] as [string, Item];
-      return { [kind]: { TableName: tableName(), ...body } } as RawTransactItem;
+      return { [kind]: { TableName: tableName(), ...stampTransactBody(kind, body) } } as RawTransactItem;
     });
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: withTable }));
@@ -147,6 +148,41 @@ export const table = {
   },
 };
 
+/**
+ * Every item a request writes carries that request's correlation id (`lastCorrelationId`), so the
+ * stream consumers that react to the change (WebSocket fan-out, push) log and post under the
+ * same id as the request (see docs/architecture.md, Observability). Outside any request (start-up,
+ * seeding) nothing is added.
+ */
+function stampItem<T extends Item>(item: T): T {
+  const id = currentCorrelationId();
+  return id ? { ...item, [CORRELATION_ATTRIBUTE]: id } : item;
+}
+
+interface UpdateParts { UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item }
+
+function stampUpdate<T extends UpdateParts>(update: T): T {
+  const id = currentCorrelationId();
+  if (!id || !update.UpdateExpression) return update;
+  const assignment = '#lastCorrelationId = :lastCorrelationId';
+  // One SET clause per expression: join the existing one, or add one after the other clauses.
+  const expression = /(^|\s)SET\s/i.test(update.UpdateExpression)
+    ? update.UpdateExpression.replace(/(^|\s)SET\s+/i, (m) => `${m}${assignment}, `)
+    : `${update.UpdateExpression} SET ${assignment}`;
+  return {
+    ...update,
+    UpdateExpression: expression,
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#lastCorrelationId': CORRELATION_ATTRIBUTE },
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':lastCorrelationId': id },
+  };
+}
+
+function stampTransactBody(kind: string, body: Item): Item {
+  if (kind === 'Put') return { ...body, Item: stampItem(body.Item as Item) };
+  if (kind === 'Update') return stampUpdate(body as UpdateParts) as Item;
+  return body;
+}
+
 /** A failed condition is a 409 with the caller's code, or a 404 when the caller says the item was missing. */
 function mapConditionFailure(e: unknown, code = 'conflict'): unknown {
   const failure = () => (code === 'not_found' ? notFound() : conflict(code));
@@ -158,11 +194,11 @@ function mapConditionFailure(e: unknown, code = 'conflict'): unknown {
   return e;
 }
 
-/** Strips key and index attributes before an item leaves the adapter. */
+/** Strips key, index and bookkeeping attributes before an item leaves the adapter. */
 export function stripKeys<T extends Item>(item: T): Omit<T, 'pk' | 'sk'> {
   const out: Item = {};
   for (const [k, v] of Object.entries(item)) {
-    if (k === 'pk' || k === 'sk' || /^gsi\d(pk|sk)$/.test(k) || k === 'expiresAt') continue;
+    if (k === 'pk' || k === 'sk' || /^gsi\d(pk|sk)$/.test(k) || k === 'expiresAt' || k === CORRELATION_ATTRIBUTE) continue;
     out[k] = v;
   }
   return out as Omit<T, 'pk' | 'sk'>;

@@ -15,6 +15,7 @@ import { MAX_ROUTE_POINTS } from '../../../../shared/src/domain/route-sampling';
 import { config } from '../../config';
 import { GeoProviderError, type GeoService } from '../../ports/geo';
 import { encodePolyline, formatCoords, thinPoints } from './polyline';
+import { tracer } from '../../observability/tracer';
 
 /** The part of the Location client this adapter uses (a `LocationClient` fits; tests pass a fake). */
 export interface LocationApi {
@@ -146,7 +147,7 @@ function sharedLocationGeo(): GeoService {
   if (!shared) {
     const { AWS_REGION, PLACE_INDEX_NAME, ROUTE_CALCULATOR_NAME } = config();
     shared = createLocationGeo({
-      client: new LocationClient({ region: AWS_REGION }),
+      client: tracer.captureAWSv3Client(new LocationClient({ region: AWS_REGION })),
       placeIndexName: PLACE_INDEX_NAME,
       routeCalculatorName: ROUTE_CALCULATOR_NAME,
     });

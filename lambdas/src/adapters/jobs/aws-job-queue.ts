@@ -2,7 +2,9 @@ import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-schedule
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { config } from '../../config';
+import { currentCorrelationId } from '../../observability/correlation';
 import type { Job, JobQueue } from '../../ports/jobs';
+import { tracer } from '../../observability/tracer';
 
 /** SQS holds a message back at most 15 minutes. */
 const MAX_SQS_DELAY_SECONDS = 900;
@@ -18,14 +20,15 @@ let scheduler: SchedulerClient | undefined;
 export const awsJobQueue: JobQueue = {
   async schedule(job: Job, runAt: number) {
     const c = config();
-    const body = JSON.stringify(job);
+    // The request that scheduled the job lends it its correlation id (dispatch-jobs runs under it).
+    const body = JSON.stringify({ ...job, correlationId: currentCorrelationId() });
     const delay = Math.max(0, Math.ceil((runAt - Date.now()) / 1000));
     if (delay <= MAX_SQS_DELAY_SECONDS) {
-      sqs ??= new SQSClient({ region: c.AWS_REGION, endpoint: c.SQS_ENDPOINT });
+      sqs ??= tracer.captureAWSv3Client(new SQSClient({ region: c.AWS_REGION, endpoint: c.SQS_ENDPOINT }));
       await sqs.send(new SendMessageCommand({ QueueUrl: c.JOB_QUEUE_URL, MessageBody: body, DelaySeconds: delay }));
       return;
     }
-    scheduler ??= new SchedulerClient({ region: c.AWS_REGION, endpoint: c.SCHEDULER_ENDPOINT });
+    scheduler ??= tracer.captureAWSv3Client(new SchedulerClient({ region: c.AWS_REGION, endpoint: c.SCHEDULER_ENDPOINT }));
     // at() takes UTC without a zone suffix, to the second.
     const at = new Date(runAt).toISOString().slice(0, 19);
     await scheduler.send(new CreateScheduleCommand({

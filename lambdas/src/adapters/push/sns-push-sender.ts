@@ -4,9 +4,10 @@ import {
 import { config } from '../../config';
 import { logger } from '../../observability/logger';
 import type { PushPayload, PushSender } from '../../ports/push';
+import { tracer } from '../../observability/tracer';
 
 let client: SNSClient | undefined;
-const sns = () => (client ??= new SNSClient({ region: config().AWS_REGION, endpoint: config().SNS_ENDPOINT }));
+const sns = () => (client ??= tracer.captureAWSv3Client(new SNSClient({ region: config().AWS_REGION, endpoint: config().SNS_ENDPOINT })));
 
 /** The platform application of a device's platform, if this stage has credentials for it. */
 const applicationOf = (platform: 'ANDROID' | 'IOS') => (platform === 'ANDROID' ? config().PUSH_ANDROID_APP_ARN : config().PUSH_IOS_APP_ARN) || undefined;

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../../config';
 import type { SecretSource } from '../../ports/payments';
+import { tracer } from '../../observability/tracer';
 
 /** Secrets Manager, by the ARNs CDK passes; read once per container. */
 export function secretsManagerSecrets(): SecretSource {
@@ -12,7 +13,7 @@ export function secretsManagerSecrets(): SecretSource {
       if (!arn) return Promise.resolve(undefined);
       let value = cache.get(name);
       if (!value) {
-        client ??= new SecretsManagerClient({});
+        client ??= tracer.captureAWSv3Client(new SecretsManagerClient({}));
         value = client.send(new GetSecretValueCommand({ SecretId: arn })).then((out) => out.SecretString);
         // A failed read is not remembered: the next request tries again.
         value.catch(() => cache.delete(name));

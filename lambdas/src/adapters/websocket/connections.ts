@@ -1,11 +1,12 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerMessage } from '../../../../shared/src/contract/ws';
 import { config } from '../../config';
+import { tracer } from '../../observability/tracer';
 
 let client: ApiGatewayManagementApiClient | undefined;
 
 function management(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL });
+  client ??= tracer.captureAWSv3Client(new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL }));
   return client;
 }
 
