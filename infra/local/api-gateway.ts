@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { WebSocketServer, type WebSocket } from 'ws';
 import { handlerEntry, type AnyRoute } from '../../shared/src/contract/route';
 import { verifyIdToken } from '../../lambdas/src/adapters/cognito/verify-token';
+import { CORRELATION_HEADER, correlationIdOfRequest } from '../../lambdas/src/observability/correlation';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -88,36 +89,48 @@ export async function startGateway(opts: GatewayOptions) {
       return sendJson(res, 503, { error: { code: 'starting', message: 'Starting: not ready yet' } });
     }
     if (method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization,content-type,idempotency-key', 'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS' });
+      res.writeHead(204, {
+        'access-control-allow-origin': '*', 'access-control-allow-headers': `authorization,content-type,idempotency-key,${CORRELATION_HEADER}`,
+        'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+      });
       return res.end();
     }
+    // One id per request, as API Gateway's: the event's requestId, and what the gateway's own
+    // refusals below answer with (AWS sends it as x-amzn-RequestId on every response).
+    const requestId = randomUUID();
+    const tracing = {
+      'x-amzn-requestid': requestId,
+      [CORRELATION_HEADER]: correlationIdOfRequest(single(req.headers), requestId),
+      'access-control-expose-headers': CORRELATION_HEADER,
+    };
+    const refuse = (status: number, code: string, message: string) => sendJson(res, status, { error: { code, message } }, tracing);
     const candidates = mounted.filter((m) => m.pattern.test(path));
     const match = candidates.find((m) => m.route.method === method);
     if (!match) {
-      if (candidates.length) return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Method not allowed' } });
-      return sendJson(res, 404, { error: { code: 'unknown_route', message: 'Unknown route' } });
+      if (candidates.length) return refuse(405, 'method_not_allowed', 'Method not allowed');
+      return refuse(404, 'unknown_route', 'Unknown route');
     }
     const body = await readBody(req);
-    if (body === undefined) return sendJson(res, 413, { error: { code: 'bad_request', message: 'Request body too large' } });
+    if (body === undefined) return refuse(413, 'bad_request', 'Request body too large');
 
     if (match.route.throttle && !takeToken(match.route.operationId, match.route.throttle)) {
-      return sendJson(res, 429, { error: { code: 'rate_limited', message: 'Too many requests' } });
+      return refuse(429, 'rate_limited', 'Too many requests');
     }
 
     let claims: Record<string, string> | undefined;
     if (match.route.auth !== 'public') {
       const token = bearer(req.headers.authorization);
       const verified = await verifyIdToken(token);
-      if (!verified) return sendJson(res, 401, { error: { code: 'not_logged_in', message: 'Unauthorized' } });
+      if (!verified) return refuse(401, 'not_logged_in', 'Unauthorized');
       claims = claimsAsStrings(verified);
     }
     const values = match.pattern.exec(path)!.slice(1);
     const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]));
-    const event = proxyEvent(req, url, path, match.route, pathParameters, body, claims);
+    const event = proxyEvent(req, url, path, match.route, pathParameters, body, claims, requestId);
     const started = Date.now();
     const handler = await match.load();
     const result = await handler(event, lambdaContext(match.route.operationId));
-    const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
+    const headers: Record<string, string> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORRELATION_HEADER, 'x-amzn-requestid': requestId };
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
     res.writeHead(result.statusCode, headers);
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
@@ -306,8 +319,8 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+function sendJson(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*', ...extraHeaders });
   res.end(JSON.stringify(body));
 }
 
@@ -319,7 +332,7 @@ function single(h: IncomingMessage['headers']): Record<string, string> {
 
 function proxyEvent(
   req: IncomingMessage, url: URL, path: string, route: AnyRoute, pathParameters: Record<string, string>, body: string,
-  claims: Record<string, string> | undefined,
+  claims: Record<string, string> | undefined, requestId: string,
 ): APIGatewayProxyEvent {
   // Prototype-free maps: a query key like `constructor` or `__proto__` is just a name.
   const query: Record<string, string> = Object.create(null);
@@ -338,7 +351,7 @@ function proxyEvent(
     isBase64Encoded: false,
     requestContext: {
       accountId: '000000000000', apiId: 'local', resourceId: route.operationId, resourcePath: resource,
-      httpMethod: route.method, path: `/${STAGE}${path}`, stage: STAGE, requestId: randomUUID(), requestTimeEpoch: Date.now(),
+      httpMethod: route.method, path: `/${STAGE}${path}`, stage: STAGE, requestId, requestTimeEpoch: Date.now(),
       protocol: 'HTTP/1.1', domainName: headers.host ?? '127.0.0.1',
       identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' } as never,
       authorizer: claims ? { claims } : null,

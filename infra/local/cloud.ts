@@ -102,6 +102,10 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
+      // Metrics are embedded-format lines on stdout that nothing collects here, and no X-Ray daemon
+      // listens: both stay off unless asked for (POWERTOOLS_METRICS_DISABLED=false shows the metrics).
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
       SMS_DELIVERY: 'outbox',
       // No push service is reachable: what would be pushed to which device goes to the outbox too.
       PUSH_DELIVERY: 'outbox',

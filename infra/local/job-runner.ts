@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../lambdas/src/adapters/dynamodb/client';
 import { keys } from '../../lambdas/src/adapters/dynamodb/keys';
 import { table } from '../../lambdas/src/adapters/dynamodb/repository';
+import { correlationIdOfItem, withCorrelationId } from '../../lambdas/src/observability/correlation';
 import type { Job } from '../../lambdas/src/ports/jobs';
 
 interface JobItem { pk: string; sk: string; id: string; runAt: number; job: Job; attempts?: number }
@@ -33,16 +34,20 @@ export function startJobRunner(opts: { run: (job: Job) => Promise<unknown>; onEr
       } catch {
         return; // another runner claimed it
       }
-      try {
-        await opts.run(item.job);
-      } catch (e) {
-        opts.onError?.(e);
-        const attempts = (item.attempts ?? 0) + 1;
-        if (attempts < MAX_ATTEMPTS) {
-          const runAt = Date.now() + 1000 * 2 ** attempts;
-          await table.put({ ...keys.job(runAt, item.id), id: item.id, runAt, job: item.job, attempts });
+      // As the queue consumer in AWS, the job runs under the id of the request that scheduled it:
+      // the table queue's item carries it like any item a request writes; else the job's own id.
+      await withCorrelationId(correlationIdOfItem(item as unknown as Record<string, unknown>, item.id), async () => {
+        try {
+          await opts.run(item.job);
+        } catch (e) {
+          opts.onError?.(e);
+          const attempts = (item.attempts ?? 0) + 1;
+          if (attempts < MAX_ATTEMPTS) {
+            const runAt = Date.now() + 1000 * 2 ** attempts;
+            await table.put({ ...keys.job(runAt, item.id), id: item.id, runAt, job: item.job, attempts });
+          }
         }
-      }
+      });
     }));
     return due.length;
   }
