@@ -1,0 +1,237 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { routes, type OperationId } from '../../shared/src/contract/routes';
+import { arbitraryFor } from './support/arbitraries';
+import { bookingState, makeBolaFixtures, profileState, type BolaFixtures } from './support/bola-fixtures';
+import { api, type ApiResult } from './support/endpoints';
+import { sampleBooking } from './support/sample-requests';
+import { bookNowFor } from './support/trips';
+import { open, subscribe } from './support/ws';
+
+/**
+ * quality.md "Every route that takes an id, called with another user's token: never 2xx", spec §6:
+ * riders reach only their own bookings and payments; drivers only bookings offered to them or
+ * theirs; fleet admins only their own drivers (and their trips). Each probe calls a route with an
+ * id of A's as B (same role, allowed to call the route in general) and as the other non-admin
+ * roles, expects 403 or 404, and reads the thing back to show nothing changed. Each probe also
+ * shows that the owner (or an admin) does reach it, so a probe that cannot see a leak fails.
+ */
+
+type Who = 'riderA' | 'riderB' | 'driverA' | 'driverA2' | 'driverB' | 'fleetA' | 'fleetB' | 'admin';
+
+interface Probe {
+  /** The call with A's id. */
+  request: (f: BolaFixtures) => { method?: string; path: string; body?: unknown };
+  /** Callers who may use the route in general but must not reach this id. */
+  strangers: Who[];
+  /** Who does reach it (a read, or a write that changes nothing), proving the probe could see a leak. */
+  owner?: Who;
+  /** The owner's answer when the trip's state, not ownership, refuses (default: any 2xx). */
+  ownerStatus?: number;
+  /** Read as the owner or an admin before and after: must be equal. */
+  state?: (f: BolaFixtures) => Promise<unknown>;
+}
+
+const tokenOf = (f: BolaFixtures, who: Who): string => (who === 'admin' ? f.admin : f[who].token);
+const trip = (f: BolaFixtures) => bookingState(f, f.trip.id);
+/** The offer lapses on its own after a while (dispatch moves on): what must not change is who holds it, and no stranger is offered it. */
+const offered = async (f: BolaFixtures) => {
+  const b = await bookingState(f, f.offered.id);
+  return { driver: b.driver, strangersOffered: b.requested.filter((d: string) => d !== f.driverA2.id) };
+};
+const pending = (f: BolaFixtures) => bookingState(f, f.pending.id);
+const driverA = (f: BolaFixtures) => profileState(f.driverA.token);
+
+const NON_CUSTOMERS: Who[] = ['riderB', 'driverB', 'fleetB'];
+
+/** A body the route's own schema shapes (the refusal must come from the id, whatever the body says). */
+function bodyFor(op: string): unknown {
+  const r = routes.find((x) => x.operationId === op);
+  return r?.body ? fc.sample(arbitraryFor(r.body), { numRuns: 1, seed: 42 })[0] : undefined;
+}
+
+/**
+ * One probe per route whose path names something a user owns. Keyed by name rather than by the
+ * contract's type, so a probe may be written before its route lands; only routes of the contract
+ * are probed, and the first test fails for any id route without a probe.
+ */
+const PROBES: Record<string, Probe> = {
+  fetchBooking: { request: (f) => ({ path: `/bookings/${f.trip.id}` }), strangers: NON_CUSTOMERS, owner: 'riderA' },
+  fetchTracking: { request: (f) => ({ path: `/bookings/${f.trip.id}/tracking` }), strangers: NON_CUSTOMERS, owner: 'fleetA' },
+  fetchChat: { request: (f) => ({ path: `/bookings/${f.trip.id}/chat` }), strangers: ['riderB', 'driverB', 'driverA2'], owner: 'driverA' },
+  sendChatMessage: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/chat`, body: { message: 'Not my trip' } }), strangers: ['riderB', 'driverB', 'driverA2'], state: (f) => chatOf(f) },
+  cancelBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.pending.id}/cancel`, body: { reason: 'Not mine to cancel' } }), strangers: ['riderB'], state: pending },
+  applyPromo: { request: (f) => ({ method: 'POST', path: `/bookings/${f.pending.id}/promo`, body: { code: f.promoCode } }), strangers: ['riderB'], state: pending },
+  payBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/pay`, body: { method: 'wallet' } }), strangers: ['riderB'], state: trip },
+  completeBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/complete`, body: { rating: 1 } }), strangers: ['riderB'], state: trip },
+  acceptBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.offered.id}/accept`, body: {} }), strangers: ['driverB', 'driverA'], state: offered },
+  declineBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.offered.id}/decline`, body: {} }), strangers: ['driverB', 'driverA'], state: offered },
+  releaseBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/release`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
+  arriveBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/arrive`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
+  startTrip: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/start`, body: { otp: '00000' } }), strangers: ['driverB', 'driverA2'], state: trip },
+  reachBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/reach`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
+  settleBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/settle`, body: { method: 'cash' } }), strangers: ['driverB', 'driverA2'], state: trip },
+  createTripPhotoUploadUrl: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }), strangers: ['driverB', 'driverA2'], owner: 'driverA', ownerStatus: 409 },
+  setTripPhoto: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
+  createTripPhotoUploadParts: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-parts`, body: bodyFor('createTripPhotoUploadParts') }), strangers: ['driverB', 'driverA2'], state: trip },
+  completeTripPhotoUpload: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-complete`, body: bodyFor('completeTripPhotoUpload') }), strangers: ['driverB', 'driverA2'], state: trip },
+  abortTripPhotoUpload: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-abort`, body: bodyFor('abortTripPhotoUpload') }), strangers: ['driverB', 'driverA2'], state: trip },
+  fetchPayment: { request: (f) => ({ path: `/payments/${f.order.orderId}` }), strangers: ['riderB', 'driverB'], owner: 'riderA' },
+  // Spec §6: a fleet admin reaches only drivers whose fleetadmin is its uid.
+  editUser: { request: (f) => ({ method: 'PATCH', path: `/users/${f.driverA.id}`, body: { vehicleNumber: 'STOLEN-1', firstName: 'Stolen' } }), strangers: ['fleetB'], state: driverA },
+  setUserApproval: { request: (f) => ({ method: 'POST', path: `/users/${f.driverA.id}/approval`, body: { approved: false } }), strangers: ['fleetB'], state: driverA },
+  deleteUser: { request: (f) => ({ method: 'DELETE', path: `/users/${f.driverA.id}` }), strangers: ['fleetB'], state: driverA },
+};
+
+/**
+ * Routes with an id any caller of the route may use, and why.
+ */
+const OPEN: Partial<Record<OperationId, string>> = {
+  confirmPayment: '{provider} names a payment company, not something a user owns; the body is verified by its signature',
+  testGatewayPay: '{provider} names a payment company; the test gateway takes any posted form, as a real company would',
+  fetchGatewayPayment: 'the test gateway plays another company: its payment id, random and unguessable, is the capability its own page holds',
+  decideGatewayPayment: 'as fetchGatewayPayment: the payer\'s window holds the id; the platform trusts only the signed confirmation that follows',
+};
+
+/** Admin-only routes: every other role is refused 403 by the authorization matrix, and admins reach every id (spec §6). */
+const adminOnly = (op: OperationId) => {
+  const r = routes.find((x) => x.operationId === op)!;
+  return r.auth !== 'public' && r.auth.length === 1 && r.auth[0] === 'admin';
+};
+
+async function chatOf(f: BolaFixtures) {
+  const res = await api('GET', `/bookings/${f.trip.id}/chat`, { token: f.admin });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items.map((m: { message?: string; text?: string }) => m.message ?? m.text);
+}
+
+function call(f: BolaFixtures, p: Probe, who: Who): Promise<ApiResult<any>> {
+  const r = p.request(f);
+  return api(r.method ?? 'GET', r.path, { token: tokenOf(f, who), body: r.body });
+}
+
+describe('object-level authorization: another user\'s ids (spec §6)', () => {
+  const idRoutes = routes.filter((r) => /\{\w+\}/.test(r.path));
+
+  it('every route that takes an id has a probe, is open for a stated reason, or is for admins only', () => {
+    const missing = idRoutes.map((r) => r.operationId as OperationId).filter((op) => !PROBES[op] && !OPEN[op] && !adminOnly(op));
+    expect(missing).toEqual([]);
+    for (const op of Object.keys(PROBES)) {
+      const r = routes.find((x) => x.operationId === op);
+      if (r) expect(r.path, `${op} is probed but takes no id`).toMatch(/\{\w+\}/);
+    }
+  });
+
+  let f: BolaFixtures;
+  beforeAll(async () => { f = await makeBolaFixtures(); });
+
+  for (const [op, probe] of Object.entries(PROBES)) {
+    const route = routes.find((r) => r.operationId === op);
+    if (!route) continue;
+    it(`${op}: ${probe.strangers.join(', ')} cannot reach A's id (403/404), and nothing changes`, async () => {
+      // Every stranger is someone the route lets in: the refusal is about the id, not the role.
+      for (const who of probe.strangers) expect(route.auth, who).toContain(roleOf(who));
+      const before = probe.state ? await probe.state(f) : undefined;
+      for (const who of probe.strangers) {
+        const res = await call(f, probe, who);
+        expect([403, 404], `${op} as ${who}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        expect(['not_found', 'not_your_trip', 'forbidden'], JSON.stringify(res.body)).toContain(res.body.error?.code);
+      }
+      if (probe.state) expect(await probe.state(f)).toEqual(before);
+      if (probe.owner) {
+        const mine = await call(f, probe, probe.owner);
+        if (probe.ownerStatus) expect(mine.status, `${op} as the owner ${probe.owner}: ${JSON.stringify(mine.body)}`).toBe(probe.ownerStatus);
+        else expect(mine.status, `${op} as the owner ${probe.owner}: ${JSON.stringify(mine.body)}`).toBeLessThan(300);
+      }
+    });
+  }
+
+  // The writes above were refused; the owners' own calls show the same routes would have worked.
+  it('the owners can do what the strangers could not', async () => {
+    const edited = await api('PATCH', `/users/${f.driverA.id}`, { token: f.fleetA.token, body: { vehicleNumber: 'OWN-1' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await profileState(f.driverA.token)).vehicleNumber).toBe('OWN-1');
+    const arrived = await api('POST', `/bookings/${f.trip.id}/arrive`, { token: f.driverA.token, body: {} });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+    const said = await api('POST', `/bookings/${f.trip.id}/chat`, { token: f.driverA.token, body: { message: 'On my way' } });
+    expect(said.status, JSON.stringify(said.body)).toBeLessThan(300);
+    // A fresh offer to driverA2 (the first may have lapsed by now): its holder may decline it.
+    const offer = await bookNowFor(f.riderA.id, f.offered.at, 3);
+    expect(Object.keys(offer.requestedDrivers ?? {})).toEqual([f.driverA2.id]);
+    const declined = await api('POST', `/bookings/${offer.id}/decline`, { token: f.driverA2.token, body: {} });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    const cancelled = await api('POST', `/bookings/${f.pending.id}/cancel`, { token: f.riderA.token, body: { reason: 'Changed my mind' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+  });
+
+  it('ids in a body are the caller\'s too: a checkout of another rider\'s booking is 404; a rider booking "for" another rider books for themself', async () => {
+    const before = await bookingState(f, f.trip.id);
+    const pay = await api('POST', '/payments/checkout', { token: f.riderB.token, body: { kind: 'booking', bookingId: f.trip.id, provider: 'paypal' } });
+    expect([403, 404], JSON.stringify(pay.body)).toContain(pay.status);
+    expect(await bookingState(f, f.trip.id)).toEqual(before);
+    const booked = await api('POST', '/bookings', { token: f.riderB.token, body: await sampleBooking({ riderId: f.riderA.id }) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const mine = await api('GET', `/bookings/${booked.body.id}`, { token: f.riderB.token });
+    expect(mine.status).toBe(200);
+    expect((await api('GET', `/bookings/${booked.body.id}`, { token: f.riderA.token })).status).toBe(404);
+    await api('POST', `/bookings/${booked.body.id}/cancel`, { token: f.riderB.token, body: { reason: 'Test over' } });
+  });
+
+  it('lists are the caller\'s own: B\'s booking history holds none of A\'s bookings', async () => {
+    for (const who of ['riderB', 'driverB', 'fleetB'] as const) {
+      const res = await api('GET', '/bookings?limit=100', { token: f[who].token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const ids = res.body.items.map((b: { id: string }) => b.id);
+      expect(ids, who).not.toContain(f.trip.id);
+      expect(ids, who).not.toContain(f.pending.id);
+    }
+    const own = await api('GET', '/bookings?limit=100', { token: f.fleetA.token });
+    expect(own.body.items.map((b: { id: string }) => b.id)).toContain(f.trip.id);
+    const drivers = await api('GET', '/users?usertype=driver&limit=100', { token: f.fleetB.token });
+    expect(drivers.status).toBe(200);
+    expect(drivers.body.items.map((u: { id: string }) => u.id)).toEqual([f.driverB.id]);
+  });
+
+  describe('WebSocket topics follow the same rules', () => {
+    const sockets: WebSocket[] = [];
+    afterAll(() => { for (const s of sockets) s.close(); });
+    const socket = async (who: Who) => { const s = await open(tokenOf(f, who)); sockets.push(s); return s; };
+
+    it('B cannot follow A\'s booking, tracking, chat, lists, offers, messages, profile or fleet', async () => {
+      const cases: [Who, string][] = [
+        ['riderB', `booking/${f.trip.id}`], ['riderB', `tracking/${f.trip.id}`], ['riderB', `chat/${f.trip.id}`],
+        ['riderB', `bookings/customer/${f.riderA.id}`], ['riderB', `user/${f.riderA.id}`], ['riderB', `messages/${f.riderA.id}`],
+        ['driverB', `booking/${f.trip.id}`], ['driverB', `chat/${f.trip.id}`], ['driverB', `offers/${f.driverA2.id}`],
+        ['driverB', `bookings/driver/${f.driverA.id}`], ['driverB', `withdraws/${f.driverA.id}`], ['driverB', `booking/${f.offered.id}`],
+        ['fleetB', `drivers/fleet/${f.fleetA.id}`], ['fleetB', `bookings/fleet/${f.fleetA.id}`], ['fleetB', `booking/${f.trip.id}`],
+        ['fleetB', 'drivers/all'], ['riderB', 'bookings/all'], ['driverB', 'withdraws'],
+      ];
+      const byWho = new Map<Who, WebSocket>();
+      for (const [who, topic] of cases) {
+        if (!byWho.has(who)) byWho.set(who, await socket(who));
+        expect(await subscribe(byWho.get(who)!, topic), `${who} → ${topic}`).toBe('forbidden');
+      }
+    });
+
+    it('A can follow the same topics (the probes could see a leak)', async () => {
+      const cases: [Who, string][] = [
+        ['riderA', `booking/${f.trip.id}`], ['riderA', `tracking/${f.trip.id}`], ['riderA', `chat/${f.trip.id}`], ['riderA', `bookings/customer/${f.riderA.id}`],
+        ['driverA', `booking/${f.trip.id}`], ['driverA', `chat/${f.trip.id}`], ['driverA2', `offers/${f.driverA2.id}`],
+        ['fleetA', `drivers/fleet/${f.fleetA.id}`], ['fleetA', `bookings/fleet/${f.fleetA.id}`], ['fleetA', `booking/${f.trip.id}`],
+      ];
+      const byWho = new Map<Who, WebSocket>();
+      for (const [who, topic] of cases) {
+        if (!byWho.has(who)) byWho.set(who, await socket(who));
+        expect(await subscribe(byWho.get(who)!, topic), `${who} → ${topic}`).toBe('subscribed');
+      }
+    });
+  });
+});
+
+function roleOf(who: Who): string {
+  if (who.startsWith('rider')) return 'rider';
+  if (who.startsWith('driver')) return 'driver';
+  if (who.startsWith('fleet')) return 'fleetadmin';
+  return 'admin';
+}
