@@ -1,4 +1,5 @@
 import '../quiet-env';
+import './env';
 import { GetItemCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { REPO_ROOT, startLocalCloud } from '../../infra/local/cloud';
