@@ -341,7 +341,19 @@ export class ApiStack extends Stack {
       for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
 
       const resource = api.root.resourceForPath(route.path);
-      const integration = new apigw.LambdaIntegration(handler.fn, { proxy: true, allowTestInvoke: false });
+      // A Lambda proxy integration whose invoke permission lives with the function, in the area's
+      // nested stack. LambdaIntegration would put one permission per method into this stack,
+      // which is near CloudFormation's 500-resource limit; the permission is the same (this
+      // method's ARN on this stage only).
+      const integration = new apigw.Integration({
+        type: apigw.IntegrationType.AWS_PROXY,
+        integrationHttpMethod: 'POST',
+        uri: `arn:${this.partition}:apigateway:${this.region}:lambda:path/2015-03-31/functions/${handler.fn.functionArn}/invocations`,
+      });
+      handler.fn.addPermission('RestInvoke', {
+        principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: api.arnForExecuteApi(route.method, route.path.replace(/\{[^}]+\}/g, '*'), REST_STAGE),
+      });
       const method =
         route.auth === 'public'
           ? resource.addMethod(route.method, integration, {

@@ -10,6 +10,7 @@ import { SOURCE_IP_FACTOR } from '../../infra/constructs/waf';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { DataStack } from '../../infra/stacks/data-stack';
 import { WebStack } from '../../infra/stacks/web-stack';
+import { routes } from '../../shared/src/contract/routes';
 import { fixtureDist } from './support/fixture-dist';
 
 type Json = Record<string, any>;
@@ -209,6 +210,25 @@ describe('function roles', () => {
     const bucket = statements.find((st) => [st.Action].flat().includes('s3:ListBucket'))!;
     expect(bucket.Action).toBe('s3:ListBucket');
     expect(JSON.stringify(bucket.Resource)).not.toContain('/*');
+  });
+});
+
+describe('REST invoke permissions', () => {
+  it('live with each route\'s function (not in the Api stack), scoped to its method on the api stage', () => {
+    const inApi = Object.values(Template.fromStack(built.api).findResources('AWS::Lambda::Permission'))
+      .filter((p) => JSON.stringify((p.Properties as Json).SourceArn ?? '').includes('RestApi'));
+    expect(inApi).toEqual([]);
+    for (const route of routes) {
+      const fn = built.api.routeFunctions.get(route.operationId)!;
+      const stack = Stack.of(fn.fn);
+      const fnId = stack.getLogicalId(fn.fn.node.defaultChild as lambda.CfnFunction);
+      const permissions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Permission'))
+        .map((p) => p.Properties as Json)
+        .filter((p) => JSON.stringify(p.FunctionName).includes(fnId));
+      expect(permissions, route.operationId).toHaveLength(1);
+      expect(permissions[0]!.Principal).toBe('apigateway.amazonaws.com');
+      expect(JSON.stringify(permissions[0]!.SourceArn), route.operationId).toContain(`/api/${route.method}${route.path.replace(/\{[^}]+\}/g, '*')}"`);
+    }
   });
 });
 
