@@ -61,7 +61,9 @@ function flush(measure: () => void, operation: string, context: Context): void {
     metrics.captureColdStartMetric(context.functionName);
     metrics.addDimension('operation', operation);
     measure();
-    metrics.publishStoredMetrics();
+    // Nothing counted: nothing to print (publishing would only warn that the set is empty).
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    else metrics.clearDimensions();
   } catch (error) {
     // Metrics must never cost the caller its answer.
     logger.warn('metrics not published', { error: error as Error });
