@@ -170,11 +170,60 @@ function languagePacks(): Plugin {
   };
 }
 
+/**
+ * Cloudscape's global styles carry the eight Open Sans faces (300 to 800, upright and italic) as
+ * base64 inside the stylesheet: ~135 kB of render-blocking CSS that gzip cannot shrink, most of it
+ * for faces a page never uses. Written out as woff2 files instead, the stylesheet is small and the
+ * browser fetches only the faces the page's text needs, as it does for any web font. The regular
+ * and bold upright faces, which every page uses, are preloaded by index.html. (The stylesheet
+ * keeps the name hashed from its content with the fonts inside, so a changed font still renames it.)
+ */
+function fontFilesFromCss(): Plugin {
+  const fontFace = /@font-face\s*\{[^}]*\}/g;
+  const dataFont = /url\((['"]?)data:font\/woff2;base64,([A-Za-z0-9+/=]+)\1\)/g;
+  return {
+    name: 'font-files-from-css',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const emitted = new Map<string, string>();
+        const preload: string[] = [];
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'asset' || !file.fileName.endsWith('.css') || typeof file.source !== 'string') continue;
+          if (!file.source.includes('data:font/woff2')) continue;
+          file.source = file.source.replace(fontFace, (face) => {
+            const family = /font-family:\s*['"]?([^;'"]+)/.exec(face)?.[1] ?? 'font';
+            const weight = /font-weight:\s*(\d+)/.exec(face)?.[1] ?? '';
+            const style = /font-style:\s*(\w+)/.exec(face)?.[1] ?? '';
+            const name = [family.trim().toLowerCase().replace(/\W+/g, '-'), weight, style === 'italic' ? 'italic' : ''].filter(Boolean).join('-');
+            return face.replace(dataFont, (_match, _quote, base64: string) => {
+              let fileName = emitted.get(base64);
+              if (!fileName) {
+                const ref = this.emitFile({ type: 'asset', name: `${name}.woff2`, source: Buffer.from(base64, 'base64') });
+                fileName = this.getFileName(ref);
+                emitted.set(base64, fileName);
+                if ((weight === '400' || weight === '700') && style !== 'italic') preload.push(fileName);
+              }
+              return `url(/${fileName})`;
+            });
+          });
+        }
+        const html = bundle['index.html'];
+        if (html?.type === 'asset' && typeof html.source === 'string' && preload.length) {
+          const links = preload.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join('\n    ');
+          html.source = html.source.replace('</head>', `  ${links}\n  </head>`);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Every route is served index.html (SPA fallback), so asset URLs must be absolute.
   base: '/',
-  plugins: [react(), contractRoutes(), languagePacks(), entrySizeGuard()],
+  plugins: [react(), contractRoutes(), languagePacks(), fontFilesFromCss(), entrySizeGuard()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
