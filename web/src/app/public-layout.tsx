@@ -1,5 +1,4 @@
-import Flashbar from '@cloudscape-design/components/flashbar';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { useNotifications } from './notifications-context';
@@ -12,6 +11,9 @@ import { PublicHeader } from './public-header';
  * would only add gutters, yet it is the heaviest module of the landing page (with its drawers'
  * drag-and-drop). public-site.css gives the content AppLayout's gutters and width.
  */
+/** Flashes are rare on public pages (a message for the user, a failed language list): loaded when one shows. */
+const Flashbar = lazy(() => import('@cloudscape-design/components/flashbar'));
+
 export function PublicLayout() {
   const { items } = useNotifications();
   // The landing hero runs edge to edge under the header; other pages keep the standard gutters.
@@ -22,7 +24,9 @@ export function PublicLayout() {
       <main className="public-main">
         {items.length ? (
           <div className="public-column public-notifications">
-            <Flashbar items={items} />
+            <Suspense fallback={null}>
+              <Flashbar items={items} />
+            </Suspense>
           </div>
         ) : null}
         <div className={fullBleed ? undefined : 'public-column public-content'}>
