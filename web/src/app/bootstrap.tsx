@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/page-spinner';
 import { App } from './app';
 import { boot, BootError, type BootResult } from './boot';
+import { prefetchPublicPage } from './router';
 
 type BootState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; result: BootResult };
 
@@ -23,6 +24,7 @@ export function Bootstrap() {
   }, []);
 
   useEffect(start, [start]);
+  useEffect(() => prefetchPublicPage(window.location.pathname), []);
 
   if (state.status === 'ready') return <App {...state.result} />;
   if (state.status === 'loading') return <PageSpinner />;

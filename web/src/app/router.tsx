@@ -9,12 +9,31 @@ import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-const LandingPage = lazy(() => import('../pages/landing/landing-page'));
-const LoginPage = lazy(() => import('../pages/login/login-page'));
+/** The public pages' chunks by path, so start-up can fetch the one being opened (prefetchPublicPage). */
+const publicPages = {
+  '/': () => import('../pages/landing/landing-page'),
+  '/login': () => import('../pages/login/login-page'),
+  '/register': () => import('../pages/register/register-page'),
+  '/about-us': () => import('../pages/about/about-page'),
+  '/privacy-policy': () => import('../pages/privacy/privacy-page'),
+} as const;
+
+/**
+ * Starts loading the chunk of the public page at `pathname` while the app is still booting
+ * (config.json, settings and languages), rather than after the first render asks for it.
+ */
+export function prefetchPublicPage(pathname: string): void {
+  const load = (publicPages as Record<string, (() => Promise<unknown>) | undefined>)[pathname];
+  // A failed fetch is retried, and reported, by the page's own lazy() when it renders.
+  load?.().catch(() => undefined);
+}
+
+const LandingPage = lazy(publicPages['/']);
+const LoginPage = lazy(publicPages['/login']);
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
-const RegisterPage = lazy(() => import('../pages/register/register-page'));
-const AboutPage = lazy(() => import('../pages/about/about-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
+const RegisterPage = lazy(publicPages['/register']);
+const AboutPage = lazy(publicPages['/about-us']);
+const PrivacyPage = lazy(publicPages['/privacy-policy']);
 const TestGatewayPage = lazy(() => import('../pages/payments/test-gateway-page'));
 // The signed-in frame (top bar, side menu) is never drawn for a signed-out visitor: its own chunk.
 const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
