@@ -45,6 +45,7 @@ export function instrument<E, R>(
       flush(() => opts.measure(metrics, event, result, threw), opts.operation, context);
     }
   })
+    // Responses hold personal data (profiles, addresses): traces keep timings and errors only.
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }));
 
