@@ -191,6 +191,14 @@ describe('object-level authorization: another user\'s ids (spec §6)', () => {
     const drivers = await api('GET', '/users?usertype=driver&limit=100', { token: f.fleetB.token });
     expect(drivers.status).toBe(200);
     expect(drivers.body.items.map((u: { id: string }) => u.id)).toEqual([f.driverB.id]);
+    // The live map: driverA2 is online (and pinged), so fleetA sees it and fleetB must not.
+    const mapA = await api('GET', '/dashboard/drivers', { token: f.fleetA.token });
+    expect(mapA.body.items.map((d: { uid: string }) => d.uid)).toContain(f.driverA2.id);
+    const mapB = await api('GET', '/dashboard/drivers', { token: f.fleetB.token });
+    expect(mapB.status).toBe(200);
+    const seenByB = mapB.body.items.map((d: { uid: string }) => d.uid);
+    expect(seenByB).not.toContain(f.driverA.id);
+    expect(seenByB).not.toContain(f.driverA2.id);
   });
 
   describe('WebSocket topics follow the same rules', () => {
