@@ -142,6 +142,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-crash-'));
   const port = await freePortRange(4);
   let cloud: Cloud | undefined;
+  // The cloud runs in its own process group: take it down if this test is interrupted.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (cloud) killGroup(cloud, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   try {
     log(`starting npm start on 127.0.0.1:${port} with data in a temporary dir`);
     cloud = await startCloud(port, dataDir);
