@@ -72,8 +72,11 @@ export function createTripPlayer(opts: TripPlayerOptions) {
   const photo = async (d: PlayerDriver, kind: 'pickup_image' | 'deliver_image') => {
     const ticket = await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}/upload-url`, { contentType: 'image/png', size: PHOTO.length });
     if (ticket.status !== 200) return;
-    const put = await fetch(ticket.body.uploadUrl, { method: 'PUT', headers: ticket.body.headers, body: PHOTO });
-    if (put.ok) await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}`, {});
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([PHOTO], { type: 'image/png' }), 'photo.png');
+    const post = await fetch(ticket.body.url, { method: 'POST', body: form });
+    if (post.ok) await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}`, {});
   };
 
   /** Moves the driver `metres` along the trip's path; true when the path's end is reached. */

@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared/src/domain/errors';
 import type { CarTypeStore, StoredCarType } from '../ports/catalog';
 import type { UserStore } from '../ports/users';
 import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
+import { isImageWithin } from './create-upload-url';
 
 export interface CarTypeDeps {
   carTypes: CarTypeStore;
@@ -36,7 +37,7 @@ export async function resolveCarTypeImage(
   if (requested === current?.imageKey) return { image: current.image, imageKey: current.imageKey };
   const object = await deps.uploads.describe(requested);
   if (!object) throw new DomainError('validation_error', 400, 'Upload the image first', [{ path: 'body.image', message: 'not uploaded' }]);
-  if (object.size > MAX_IMAGE_BYTES || !object.contentType.startsWith('image/')) {
+  if (!isImageWithin(MAX_IMAGE_BYTES)(object)) {
     throw new DomainError('validation_error', 400, 'The image must be a JPEG, PNG or WebP of at most 5 MB', [{ path: 'body.image', message: 'not an image' }]);
   }
   return { image: deps.uploads.publicUrl(requested), imageKey: requested };

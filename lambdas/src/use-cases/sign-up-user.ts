@@ -6,10 +6,13 @@ import { buildMobile } from '../../../shared/src/domain/phone';
 import { validateRegistration } from '../../../shared/src/domain/register-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { SettingsStore } from '../ports/settings';
-import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
+import { MAX_DOCUMENT_BYTES, type UploadStore } from '../ports/uploads';
+import { isImageWithin } from './create-upload-url';
 import { createUserAccount, type AccountDeps } from './create-user-account';
 
-export const LICENCE_PREFIX = 'private/licences/';
+import { isLicenceKey, LICENCE_PREFIX } from './upload-keys';
+
+export { LICENCE_PREFIX };
 
 /**
  * Spec §5 Register and §6: a rider (default) or driver signs up through the server. The existence
@@ -36,8 +39,8 @@ export async function signUpUser(
   let licenseImage: string | undefined;
   if (body.usertype === 'driver') {
     const key = body.licenseImage ?? '';
-    const object = key.startsWith(LICENCE_PREFIX) && !key.includes('..') ? await deps.uploads.describe(key) : undefined;
-    if (!object || object.size > MAX_IMAGE_BYTES) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
+    const object = isLicenceKey(key) ? await deps.uploads.describe(key) : undefined;
+    if (!object || !isImageWithin(MAX_DOCUMENT_BYTES)(object)) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
     licenseImage = key;
   }
 

@@ -2,7 +2,11 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { conflict, DomainError, forbidden, notFound } from '../../../shared/src/domain/errors';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
-import { MAX_IMAGE_BYTES, type UploadStore, type UploadTicket } from '../ports/uploads';
+import type { z } from 'zod';
+import type { AbortUploadBody, CompleteUploadBody, UploadPartsBody } from '../../../shared/src/contract/uploads';
+import { MAX_DOCUMENT_BYTES, type UploadStore, type UploadTicket } from '../ports/uploads';
+import { abortUpload, completeUpload, createUploadParts, createUploadUrl, isImageWithin } from './create-upload-url';
+import { joinKey } from './upload-keys';
 import type { Account } from './admit-caller';
 import { present } from './trip-step';
 
@@ -15,7 +19,7 @@ const PHOTO_STATUSES: Record<PhotoKind, readonly string[]> = {
 };
 
 /** Spec §7 storage path. Not under public/: only the booking's own people get (short-lived) links. */
-export const photoKey = (bookingId: string, kind: PhotoKind) => `bookings/${bookingId}/${kind}`;
+export const photoKey = (bookingId: string, kind: PhotoKind) => joinKey('bookings', bookingId, kind);
 
 function checkDriverPhoto(account: Account, booking: BookingRecord | undefined, kind: PhotoKind): BookingRecord {
   if (!booking || booking.driver !== account.profile.id) {
@@ -27,17 +31,39 @@ function checkDriverPhoto(account: Account, booking: BookingRecord | undefined, 
 }
 
 export async function createTripPhotoUploadUrl(
-  deps: { uploads: UploadStore },
+  deps: { uploads: UploadStore; now: () => Date },
   account: Account,
   booking: BookingRecord | undefined,
   kind: PhotoKind,
   file: { contentType: string; size: number },
 ): Promise<UploadTicket> {
   const b = checkDriverPhoto(account, booking, kind);
-  return deps.uploads.createUploadUrl({ key: photoKey(b.id, kind), contentType: file.contentType, maxBytes: MAX_IMAGE_BYTES });
+  return createUploadUrl(deps, { kind: 'tripPhoto', bookingId: b.id, photo: kind }, file);
 }
 
-/** After the browser's PUT: the object must be an image within the size limit, else it is removed and refused. */
+/** The multipart steps of a large photo: only the trip's driver, only this photo's key (so only uploads it started). */
+export async function createTripPhotoUploadParts(
+  deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof UploadPartsBody>,
+) {
+  const b = checkDriverPhoto(account, booking, kind);
+  return createUploadParts(deps, { key: photoKey(b.id, kind), maxBytes: MAX_DOCUMENT_BYTES }, body);
+}
+
+export async function completeTripPhotoUpload(
+  deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof CompleteUploadBody>,
+) {
+  const b = checkDriverPhoto(account, booking, kind);
+  return completeUpload(deps, { key: photoKey(b.id, kind), maxBytes: MAX_DOCUMENT_BYTES }, body);
+}
+
+export async function abortTripPhotoUpload(
+  deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof AbortUploadBody>,
+) {
+  const b = checkDriverPhoto(account, booking, kind);
+  return abortUpload(deps, photoKey(b.id, kind), body.uploadId);
+}
+
+/** After the browser's upload: the object must be an image within the size limit, else it is removed and refused. */
 export async function setTripPhoto(
   deps: { uploads: UploadStore; trips: TripStore },
   account: Account,
@@ -48,9 +74,9 @@ export async function setTripPhoto(
   const key = photoKey(b.id, kind);
   const object = await deps.uploads.describe(key);
   if (!object) throw new DomainError('not_found', 404, 'Upload the photo first');
-  if (object.size > MAX_IMAGE_BYTES || !object.contentType.startsWith('image/')) {
+  if (!isImageWithin(MAX_DOCUMENT_BYTES)(object)) {
     await deps.uploads.remove(key);
-    throw new DomainError('validation_error', 400, 'The photo must be a JPEG, PNG or WebP of at most 5 MB');
+    throw new DomainError('validation_error', 400, 'The photo must be a JPEG, PNG or WebP of at most 20 MiB');
   }
   const next = await deps.trips.setPhoto(b, kind, `${key}?v=${object.etag}`);
   return withPhotoLinks(deps, present(account, next), next);

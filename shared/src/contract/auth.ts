@@ -1,5 +1,10 @@
 import * as z from 'zod';
 import { route } from './route';
+import {
+  AbortedUpload, CompletedUpload, DocumentUpload, LicenceAbortBody, LicenceCompleteBody, LicencePartsBody, UploadPartUrls, UploadTicket,
+} from './uploads';
+
+export { ImageUpload, UploadTicket } from './uploads';
 
 const Email = z.string().trim().min(1).max(254);
 /** Public identity calls: enough for people, too little for enumeration or sign-up floods. */
@@ -49,25 +54,34 @@ export const validateReferrer = route({
   response: z.object({ valid: z.literal(true) }),
 });
 
-export const UploadTicket = z.object({
-  /** PUT the file here with the given headers. */
-  uploadUrl: z.string(),
-  headers: z.record(z.string(), z.string()),
-  key: z.string(),
-  expiresInSeconds: z.number(),
-  maxBytes: z.number(),
-});
-
-export const ImageUpload = z.object({
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  /** Declared size; the presigned URL is bound to it. */
-  size: z.number().int().positive().max(5 * 1024 * 1024),
-}).strict();
-
-/** A driver's licence is uploaded before the account exists (spec §5 Register). Throttled. */
+/**
+ * A driver's licence is uploaded before the account exists (spec §5 Register). Throttled. Up to
+ * 5 MiB the ticket is a presigned POST; above, a multipart upload continued by the routes below.
+ */
 export const createSignupUploadUrl = route({
   method: 'POST', path: '/auth/signup/license-upload', operationId: 'createSignupUploadUrl', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
-  summary: 'Presigned upload for a driver licence image before sign-up',
-  body: ImageUpload,
+  summary: 'Presigned upload for a driver licence image before sign-up (a POST form, or a multipart upload above 5 MiB)',
+  body: DocumentUpload,
   response: UploadTicket,
+});
+
+export const createSignupUploadParts = route({
+  method: 'POST', path: '/auth/signup/license-upload/parts', operationId: 'createSignupUploadParts', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
+  summary: 'Presigned part URLs of a licence multipart upload (each signed for its exact size)',
+  body: LicencePartsBody,
+  response: UploadPartUrls,
+});
+
+export const completeSignupUpload = route({
+  method: 'POST', path: '/auth/signup/license-upload/complete', operationId: 'completeSignupUpload', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
+  summary: 'Completes a licence multipart upload after checking its parts (total size, type)',
+  body: LicenceCompleteBody,
+  response: CompletedUpload,
+});
+
+export const abortSignupUpload = route({
+  method: 'POST', path: '/auth/signup/license-upload/abort', operationId: 'abortSignupUpload', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
+  summary: 'Aborts a licence multipart upload (its parts are deleted)',
+  body: LicenceAbortBody,
+  response: AbortedUpload,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageUpload, UploadTicket } from './auth';
+import { ImageUpload, UploadTicket } from './uploads';
 import { Id, Money } from './common';
 import { ROLES, route } from './route';
 

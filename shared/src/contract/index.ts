@@ -2,6 +2,7 @@ export * from './route';
 export * from './common';
 export * from './system';
 export * from './auth';
+export * from './uploads';
 export * from './catalog';
 export * from './promos';
 export * from './notifications';

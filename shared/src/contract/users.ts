@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IsoDate, LatLng } from './common';
-import { ImageUpload, UploadTicket } from './auth';
+import { ImageUpload, UploadTicket } from './uploads';
 import { page, PageQuery } from './common';
 import { Role, ROLES, route } from './route';
 

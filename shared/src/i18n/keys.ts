@@ -118,6 +118,10 @@ export const TECHNICAL_KEYS = [
   'notification_sending',
   'push_token_unknown',
   'push_not_delivered',
+  // Storage (spec §8 names the storage service's invalid-argument and object-not-found).
+  'invalid_argument',
+  'upload_not_found',
+  'upload_too_large',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -69,6 +69,15 @@ async function freshPromo(): Promise<{ id: string; version: number }> {
   return res.body;
 }
 
+/** A licence upload above 5 MiB, started (so it has an upload id and no parts yet). */
+const LARGE_LICENCE = 6 * 1024 * 1024;
+async function startedLicenceUpload(): Promise<{ key: string; uploadId: string }> {
+  const res = await api('POST', '/auth/signup/license-upload', { body: { contentType: 'image/jpeg', size: LARGE_LICENCE } });
+  if (res.status !== 200 || res.body.method !== 'MULTIPART') throw new Error(`could not start an upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return { key: res.body.key, uploadId: res.body.uploadId };
+}
+const NO_UPLOAD = 'no-such-upload-0123456789';
+
 async function cancelReasons(): Promise<{ items: { label: string; value: number }[]; version: number }> {
   return (await api('GET', '/cancelreasons', { token: await idToken(DEMO.admin) })).body;
 }
@@ -133,6 +142,9 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
     return { path: '/auth/validate-referrer', body: { referralId: me.body.referralId } };
   },
   createSignupUploadUrl: async () => ({ path: '/auth/signup/license-upload', body: { contentType: 'image/jpeg', size: 1000 } }),
+  createSignupUploadParts: async () => ({ path: '/auth/signup/license-upload/parts', body: { ...(await startedLicenceUpload()), size: LARGE_LICENCE, partNumbers: [1, 2] } }),
+  completeSignupUpload: async () => ({ path: '/auth/signup/license-upload/complete', body: { key: (await startedLicenceUpload()).key, uploadId: NO_UPLOAD, parts: [{ partNumber: 1, etag: 'e' }] } }),
+  abortSignupUpload: async () => ({ path: '/auth/signup/license-upload/abort', body: await startedLicenceUpload() }),
   fetchUser: async () => ({ path: '/me' }),
   updateProfile: async () => ({ path: '/me', body: { firstName: 'Same', lastName: 'Name' } }),
   createProfileImageUploadUrl: async () => ({ path: '/me/profile-image/upload-url', body: { contentType: 'image/png', size: 1000 } }),
@@ -188,6 +200,9 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   fetchChat: async () => ({ path: `/bookings/${await freshBooking()}/chat` }),
   sendChatMessage: async () => ({ path: `/bookings/${await freshBooking()}/chat`, body: { message: 'Hello' } }),
   createTripPhotoUploadUrl: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }),
+  createTripPhotoUploadParts: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-parts`, body: { uploadId: NO_UPLOAD, size: LARGE_LICENCE, partNumbers: [1] } }),
+  completeTripPhotoUpload: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-complete`, body: { uploadId: NO_UPLOAD, parts: [{ partNumber: 1, etag: 'e' }] } }),
+  abortTripPhotoUpload: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-abort`, body: { uploadId: NO_UPLOAD } }),
   setTripPhoto: async () => ({ path: `/bookings/${await freshBooking()}/photos/deliver_image`, body: {} }),
   fetchWallet: async () => ({ path: '/me/wallet' }),
   addToWallet: async () => ({ path: `/wallets/${await freshFleetDriver()}/credits`, body: { amount: '1.50' } }),
@@ -314,6 +329,9 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   reachBooking: { driver: 404 },
   settleBooking: { driver: 404 },
   createTripPhotoUploadUrl: { driver: 404 },
+  createTripPhotoUploadParts: { driver: 404 },
+  completeTripPhotoUpload: { driver: 404 },
+  abortTripPhotoUpload: { driver: 404 },
   setTripPhoto: { driver: 404 },
   // The demo is in delivery mode: the rider's booking waits for payment, so there is nothing to pay at the drop or rate.
   payBooking: { rider: 409 },
@@ -330,4 +348,4 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
 export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount']);
 
 /** Routes whose sample cannot succeed without earlier steps (an upload): the role passes and the rule answers 404. */
-export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage']);
+export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload']);

@@ -4,6 +4,7 @@ import { PromoFields } from '../../../shared/src/contract/promos';
 import { conflict, DomainError } from '../../../shared/src/domain/errors';
 import type { CarTypeStore, StoredCarType } from '../../../lambdas/src/ports/catalog';
 import type { UploadStore } from '../../../lambdas/src/ports/uploads';
+import { fakeUploads } from './uploads-fake';
 import { addCarType } from '../../../lambdas/src/use-cases/add-car-type';
 import type { Account } from '../../../lambdas/src/use-cases/admit-caller';
 import { deleteCarType } from '../../../lambdas/src/use-cases/delete-car-type';
@@ -46,13 +47,7 @@ function memoryStore(seed: StoredCarType[] = []) {
   return store;
 }
 
-const uploads = (objects: Record<string, { size: number; contentType: string }> = {}): UploadStore => ({
-  async createUploadUrl({ key, maxBytes }) { return { uploadUrl: `https://s3/${key}`, headers: {}, key, expiresInSeconds: 300, maxBytes }; },
-  async describe(key) { const o = objects[key]; return o ? { ...o, etag: 'e' } : undefined; },
-  async remove() {},
-  async viewUrl(key) { return `https://s3/${key}?signed`; },
-  publicUrl: (key) => `/${key}`,
-});
+const uploads = (objects: Record<string, { size: number; contentType: string }> = {}): UploadStore => fakeUploads(objects).store;
 
 const fields = (over: Record<string, unknown> = {}) => CarTypeFields.parse({
   name: 'Sedan', base_fare: 2, rate_per_unit_distance: 1, rate_per_hour: 10, min_fare: 5, convenience_fees: 10, convenience_fee_type: 'flat', ...over,

@@ -1,7 +1,14 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand,
+  HeadObjectCommand, ListObjectsV2Command, ListPartsCommand, NotFound, S3Client, UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ListMaxResults } from '../../../../shared/src/contract/uploads';
+import { DomainError } from '../../../../shared/src/domain/errors';
 import { config } from '../../config';
 import type { UploadStore } from '../../ports/uploads';
+import { isSafeKey } from '../../../../shared/src/domain/storage-keys';
 
 let client: S3Client | undefined;
 
@@ -14,45 +21,123 @@ function s3(): S3Client {
   return client;
 }
 
+/** A form or part URL is used right away; a paused upload asks for fresh part URLs on resume. */
 const UPLOAD_URL_TTL_SECONDS = 300;
 /** Trip photos are private: a screen gets links that work for this long. */
 const VIEW_URL_TTL_SECONDS = 15 * 60;
 
+const bucket = () => config().UPLOAD_BUCKET;
+
+/** Defence in depth: keys come from upload-keys.ts; anything else is a bug or an attack. */
+function safe(key: string): string {
+  if (!isSafeKey(key)) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
+  return key;
+}
+
+const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const isNoSuchUpload = (e: unknown) => (e as { name?: string }).name === 'NoSuchUpload' || statusOf(e) === 404;
+
 /**
  * Presigned uploads to the uploads bucket. Objects under `public/` are served to browsers at
  * `/public/<rest>` (CloudFront behaviour in AWS, the gateway locally); everything else stays
- * private (driver licences).
+ * private (driver licences, trip photos).
  */
 export const s3Uploads: UploadStore = {
-  async createUploadUrl({ key, contentType, maxBytes }) {
-    const url = await getSignedUrl(
-      s3(),
-      new PutObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key, ContentType: contentType }),
-      { expiresIn: UPLOAD_URL_TTL_SECONDS },
-    );
-    return { uploadUrl: url, headers: { 'content-type': contentType }, key, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, maxBytes };
+  async createPostTicket({ key, contentType, maxBytes }) {
+    const { url, fields } = await createPresignedPost(s3(), {
+      Bucket: bucket(),
+      Key: safe(key),
+      // The key is exact (the policy's `key` condition comes from Key), the type is the declared
+      // one, and the size 1..maxBytes: S3 refuses any other form with 403.
+      Fields: { 'Content-Type': contentType },
+      Conditions: [['eq', '$Content-Type', contentType], ['content-length-range', 1, maxBytes]],
+      Expires: UPLOAD_URL_TTL_SECONDS,
+    });
+    return { method: 'POST', url, fields, key, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, maxBytes };
+  },
+
+  async startMultipart({ key, contentType }) {
+    const out = await s3().send(new CreateMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), ContentType: contentType }));
+    if (!out.UploadId) throw new Error('CreateMultipartUpload returned no upload id');
+    return out.UploadId;
+  },
+
+  async partUrls({ key, uploadId, parts }) {
+    const signed = await Promise.all(parts.map(async ({ partNumber, size }) => ({
+      partNumber,
+      size,
+      // ContentLength is a signed header: S3 refuses a part of any other size.
+      url: await getSignedUrl(
+        s3(),
+        new UploadPartCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
+        { expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-length']) },
+      ),
+    })));
+    return { parts: signed, expiresInSeconds: UPLOAD_URL_TTL_SECONDS };
+  },
+
+  async listParts({ key, uploadId }) {
+    const parts: { partNumber: number; size: number; etag: string }[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const out = await s3().send(new ListPartsCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumberMarker: marker }));
+        for (const p of out.Parts ?? []) parts.push({ partNumber: p.PartNumber ?? 0, size: p.Size ?? 0, etag: (p.ETag ?? '').replace(/"/g, '') });
+        marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (e) {
+      if (isNoSuchUpload(e)) return undefined;
+      throw e;
+    }
+    return parts;
+  },
+
+  async completeMultipart({ key, uploadId, parts }) {
+    await s3().send(new CompleteMultipartUploadCommand({
+      Bucket: bucket(), Key: safe(key), UploadId: uploadId,
+      MultipartUpload: { Parts: [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: `"${p.etag.replace(/"/g, '')}"` })) },
+    }));
+  },
+
+  async abortMultipart({ key, uploadId }) {
+    try {
+      await s3().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId }));
+    } catch (e) {
+      if (!isNoSuchUpload(e)) throw e;
+    }
   },
 
   async describe(key) {
     try {
-      const out = await s3().send(new HeadObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key }));
+      const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: safe(key) }));
       return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? '', etag: (out.ETag ?? '').replace(/"/g, '') };
     } catch (e) {
-      if (e instanceof NotFound || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+      if (e instanceof NotFound || statusOf(e) === 404) return undefined;
       throw e;
     }
   },
 
   async remove(key) {
-    await s3().send(new DeleteObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key }));
+    await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: safe(key) }));
+  },
+
+  async list({ prefix, maxResults, cursor }) {
+    if (!ListMaxResults.safeParse(maxResults).success) throw new DomainError('invalid_argument', 400, 'maxResults must be 1 to 1000');
+    // A prefix is a key's folder: the same rules, with its trailing '/'.
+    if (!prefix.endsWith('/') || !isSafeKey(prefix.slice(0, -1))) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: maxResults, ContinuationToken: cursor }));
+    return {
+      items: (out.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0, ...(o.LastModified ? { lastModified: o.LastModified.toISOString() } : {}) })),
+      ...(out.IsTruncated && out.NextContinuationToken ? { cursor: out.NextContinuationToken } : {}),
+    };
   },
 
   async viewUrl(key) {
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config().UPLOAD_BUCKET, Key: key }), { expiresIn: VIEW_URL_TTL_SECONDS });
+    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: safe(key) }), { expiresIn: VIEW_URL_TTL_SECONDS });
   },
 
   publicUrl(key) {
-    if (!key.startsWith('public/')) throw new Error(`not a public key: ${key}`);
+    if (!key.startsWith('public/') || !isSafeKey(key)) throw new Error(`not a public key: ${key}`);
     return `/${key}`;
   },
 };

@@ -1,0 +1,11 @@
+import { contract } from '../../../../shared/src/contract/routes';
+import { loaded, preload } from '../../adapters/dynamodb/preloads';
+import { deps } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { completeTripPhotoUpload } from '../../use-cases/trip-photos';
+
+export const handler = httpHandler(
+  contract.completeTripPhotoUpload,
+  ({ account, params, body, preloaded: [booking] }) => completeTripPhotoUpload(deps, account, loaded.booking(booking), params.kind, body),
+  { preload: ({ params }) => [preload.booking(params.id)] },
+);

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../../shared/src/domain/errors';
+import { isSafeKey } from '../../../shared/src/domain/storage-keys';
+import { UPLOAD_LIMITS, type UploadKind } from '../../../shared/src/domain/upload-plan';
+
+export { isSafeKey };
+
+/**
+ * The one place storage keys are made (spec §5 Storage rules: a path never contains '..'). Keys
+ * come from the server only: a browser never names where its file goes. Every key is made of
+ * segments of letters, digits, '_' and '-' (and single dots inside), joined by single '/', so
+ * there is no '..', no leading '/', no empty segment and nothing a URL or a file system reads
+ * differently.
+ */
+
+export const LICENCE_PREFIX = 'private/licences/';
+export const CARTYPE_IMAGE_PREFIX = 'public/cartypes/';
+
+/** Joins segments into a key, refusing anything unsafe (a bug, or an id that is not one). */
+export function joinKey(...segments: string[]): string {
+  const key = segments.join('/');
+  if (segments.length === 0 || !isSafeKey(key)) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
+  return key;
+}
+
+export type UploadTarget =
+  | { kind: 'licence' }
+  | { kind: 'profileImage'; uid: string }
+  | { kind: 'carTypeImage' }
+  | { kind: 'tripPhoto'; bookingId: string; photo: 'pickup_image' | 'deliver_image' };
+
+/** Spec §7 storage paths: users/{uid}/profileImage, bookings/{id}/{pickup_image|deliver_image}, a driver documents folder named by timestamp. */
+export function uploadKey(target: UploadTarget, now: Date): string {
+  switch (target.kind) {
+    case 'licence': return joinKey('private', 'licences', `${now.getTime()}-${randomUUID()}`);
+    case 'profileImage': return joinKey('public', 'users', target.uid, 'profileImage');
+    case 'carTypeImage': return joinKey('public', 'cartypes', randomUUID());
+    case 'tripPhoto': return joinKey('bookings', target.bookingId, target.photo);
+  }
+}
+
+/** A licence key a sign-up may name: made by uploadKey, nothing else. */
+export const isLicenceKey = (key: string) => key.startsWith(LICENCE_PREFIX) && isSafeKey(key) && key.split('/').length === 3;
+
+export const maxBytesOf = (kind: UploadKind) => UPLOAD_LIMITS[kind];
