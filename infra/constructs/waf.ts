@@ -86,7 +86,8 @@ export class RateLimitedWebAcl extends Construct {
     this.acl = new wafv2.CfnWebACL(this, 'Acl', {
       name: props.name,
       scope: props.scope,
-      description: `Per-client rate limit (${props.rateLimit} requests / 5 min) and AWS common rules`,
+      // WAF descriptions allow letters, digits, spaces and = : # @ / - , . only.
+      description: `Per-client rate limit of ${props.rateLimit} requests in 5 minutes, and AWS common rules`,
       defaultAction: { allow: {} },
       customResponseBodies: { 'rate-limited': { contentType: 'APPLICATION_JSON', content: RATE_LIMITED_BODY } },
       rules,

@@ -99,6 +99,25 @@ describe('throttling', () => {
   });
 });
 
+describe('AWS WAF web ACL resources', () => {
+  it('have names and descriptions WAF accepts', () => {
+    // CloudFormation's schema for AWS::WAFv2::WebACL (the CLI's synth validates it; tests skip that).
+    const description = /^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]{1,256}$/;
+    const name = /^[0-9A-Za-z_-]{1,128}$/;
+    for (const stack of [built.api, built.edge]) {
+      for (const acl of Object.values(Template.fromStack(stack).findResources('AWS::WAFv2::WebACL'))) {
+        const props = acl.Properties as Json;
+        expect(props.Description).toMatch(description);
+        expect(props.Name).toMatch(name);
+        for (const rule of props.Rules as Json[]) {
+          expect(rule.Name).toMatch(name);
+          expect(rule.VisibilityConfig.MetricName).toMatch(/^[\w#:.\-/]{1,255}$/);
+        }
+      }
+    }
+  });
+});
+
 describe('AWS WAF on CloudFront', () => {
   it('makes the CLOUDFRONT web ACL in us-east-1, with a per-IP rate rule and AWS\'s common rules', () => {
     expect(built.edge.region).toBe('us-east-1');
