@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { LocalCloud } from '../../infra/local/cloud';
-import { ensurePaidBookings } from './earnings';
+import { ensurePaidBookings, paidBookingsInTable } from './earnings';
 import { ddbHeaders, summarize, type Answer } from './report';
 
 type Call = (token: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
@@ -28,7 +28,7 @@ export async function dashboardReadBench(cloud: LocalCloud, admin: string, sizes
         days: body.days.filter((d) => d.paidBookings > 0).length, total: body.total.paidBookings,
       });
     }
-    rows.push({ paidBookings: size, totalCount: runs[0]!.total, daysWithData: runs[0]!.days, ...summarize(runs) });
+    rows.push({ paidBookings: paidBookingsInTable(), totalCount: runs[0]!.total, daysWithData: runs[0]!.days, ...summarize(runs) });
   }
   return rows;
 }

@@ -75,6 +75,8 @@ async function addPaidBookings(from: number, to: number, bookingItems: boolean) 
 }
 
 let written = 0;
+/** How many bench paid bookings the table holds (sections share them, so a later, smaller size reads more). */
+export const paidBookingsInTable = (): number => written;
 
 /**
  * Makes the table hold `size` bench bookings' aggregates (sections share them: each is added
