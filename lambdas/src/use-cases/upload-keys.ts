@@ -19,7 +19,8 @@ export const CARTYPE_IMAGE_PREFIX = 'public/cartypes/';
 /** Joins segments into a key, refusing anything unsafe (a bug, or an id that is not one). */
 export function joinKey(...segments: string[]): string {
   const key = segments.join('/');
-  if (segments.length === 0 || !isSafeKey(key)) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
+  // Each part is one segment: an id holding a '/' would move the file into another folder.
+  if (segments.length === 0 || segments.some((s) => s.includes('/')) || !isSafeKey(key)) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
   return key;
 }
 

@@ -7,6 +7,7 @@ import { earningsStringsEn, earningsStringsEs } from './ui-strings-earnings';
 import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
 import { dashboardStringsEn, dashboardStringsEs } from './ui-strings-dashboard';
 import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-notifications';
+import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -448,6 +449,7 @@ export const uiStringsEn = {
   ...withdrawsStringsEn,
   ...dashboardStringsEn,
   ...notificationsStringsEn,
+  ...uploadsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -871,4 +873,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...withdrawsStringsEs,
   ...dashboardStringsEs,
   ...notificationsStringsEs,
+  ...uploadsStringsEs,
 };

@@ -16,7 +16,8 @@ import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
-import { imageProblem, IMAGE_TYPES, putToTicket } from '../../components/upload-file';
+import { imageProblem, IMAGE_TYPES } from '../../components/upload-file';
+import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { fieldsOf, parseAmount, type CarTypeBody } from './car-type-body';
 
 type FeeType = CarType['convenience_fee_type'];
@@ -43,6 +44,7 @@ export interface CarTypeFormModalProps {
  */
 export function CarTypeFormModal({ visible, carType: current, onDismiss, onSaved }: CarTypeFormModalProps) {
   const { t } = useTranslation();
+  const sending = useUploadTask();
   const api = useApi();
   const { settings } = useSettings();
   // The car type as it was when the dialog opened: a live reload must neither wipe the admin's
@@ -119,7 +121,7 @@ export function CarTypeFormModal({ visible, carType: current, onDismiss, onSaved
       let image: string | null | undefined;
       if (file) {
         const ticket = await api.createCarTypeImageUploadUrl({ body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size } });
-        await putToTicket(ticket, file);
+        await sending.upload(file, ticket);
         image = ticket.key;
       } else if (removeImage) {
         image = null;
@@ -195,6 +197,7 @@ export function CarTypeFormModal({ visible, carType: current, onDismiss, onSaved
                     {t('remove_image')}
                   </Checkbox>
                 ) : null}
+                <UploadProgress task={sending.task} snapshot={sending.snapshot} />
               </SpaceBetween>
             </FormField>
           </Grid>

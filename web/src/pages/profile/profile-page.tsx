@@ -27,7 +27,8 @@ import { errorText } from '../../components/error-text';
 import { formatMoney } from '../../components/format-money';
 import { NameFields } from '../../components/name-fields';
 import { PageSpinner } from '../../components/page-spinner';
-import { IMAGE_TYPES, imageProblem, putToTicket } from '../../components/upload-file';
+import { IMAGE_TYPES, imageProblem } from '../../components/upload-file';
+import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile';
 /** Two columns once the form is wide enough (Cloudscape grid breakpoints follow the container). */
@@ -43,6 +44,7 @@ function ProfileImage({ user }: { user: UserProfile }) {
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const sending = useUploadTask();
 
   const upload = async () => {
     const file = files[0];
@@ -55,7 +57,7 @@ function ProfileImage({ user }: { user: UserProfile }) {
       const ticket = await api.createProfileImageUploadUrl({
         body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size },
       });
-      await putToTicket(ticket, file);
+      await sending.upload(file, ticket);
       await api.setProfileImage({ body: {} });
       await refreshUser();
       setFiles([]);
@@ -101,6 +103,7 @@ function ProfileImage({ user }: { user: UserProfile }) {
             }}
           />
         </FormField>
+        <UploadProgress task={sending.task} snapshot={sending.snapshot} />
         <Button onClick={() => void upload()} loading={busy} disabled={files.length === 0} iconName="upload">
           {t('upload_image')}
         </Button>

@@ -28,7 +28,8 @@ import { errorText } from '../../components/error-text';
 import { MobileField } from '../../components/mobile-field';
 import { NameFields } from '../../components/name-fields';
 import { NewPasswordField } from '../../components/new-password-field';
-import { IMAGE_TYPES, imageProblem, putToTicket } from '../../components/upload-file';
+import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
+import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
 
@@ -55,6 +56,7 @@ const half = { colspan: { default: 12, xs: 6 } };
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
+  const sending = useUploadTask();
   const api = useApi();
   const { settings } = useSettings();
   const navigate = useNavigate();
@@ -99,7 +101,7 @@ export default function RegisterPage() {
     const file = licence[0];
     if (usertype === 'driver') {
       if (!file) return setProblem({ key: 'license_image_required', field: 'licenseImage' });
-      const bad = imageProblem(file);
+      const bad = imageProblem(file, MAX_DOCUMENT_BYTES);
       if (bad) return setProblem({ key: bad, field: 'licenseImage' });
     }
     setProblem(null);
@@ -124,8 +126,14 @@ export default function RegisterPage() {
         const ticket = await api.createSignupUploadUrl({
           body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size },
         });
-        await putToTicket(ticket, file);
-        licenseImage = ticket.key;
+        const key = ticket.key;
+        // Above 5 MiB the licence goes in parts; the routes take the key the server made.
+        await sending.upload(file, ticket, {
+          parts: (body) => api.createSignupUploadParts({ body: { ...body, key } }),
+          complete: (body) => api.completeSignupUpload({ body: { ...body, key } }),
+          abort: (body) => api.abortSignupUpload({ body: { ...body, key } }),
+        });
+        licenseImage = key;
       }
 
       const body: z.infer<typeof SignupBody> = {
@@ -254,7 +262,7 @@ export default function RegisterPage() {
                         accept={IMAGE_TYPES.join(',')}
                         showFileSize
                         showFileThumbnail
-                        constraintText={t('image_constraint')}
+                        constraintText={t('document_constraint')}
                         i18nStrings={{
                           uploadButtonText: () => t('choose_file'),
                           dropzoneText: () => t('drop_file'),
@@ -263,6 +271,7 @@ export default function RegisterPage() {
                         }}
                       />
                     </FormField>
+                    <UploadProgress task={sending.task} snapshot={sending.snapshot} label={t('license_image')} />
                     <Grid gridDefinition={[half, half]}>
                       <FormField stretch label={t('vehicle_make')} description={t('optional')}>
                         <Input value={vehicleMake} onChange={({ detail }) => setVehicleMake(detail.value)} />

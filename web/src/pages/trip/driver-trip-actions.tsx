@@ -13,6 +13,8 @@ import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
+import { imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
+import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -33,6 +35,7 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
   const [codeError, setCodeError] = useState<string>();
   const [givingUp, setGivingUp] = useState(false);
   const id = { params: { id: b.id } };
+  const sending = useUploadTask();
 
   const run = (name: string, call: () => Promise<void>) => {
     setBusy(name);
@@ -47,9 +50,16 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
 
   const upload = (kind: Kind, file: File) => run(kind, async () => {
     const contentType = file.type as 'image/jpeg' | 'image/png' | 'image/webp';
-    const ticket = await api.createTripPhotoUploadUrl({ params: { id: b.id, kind }, body: { contentType, size: file.size } });
-    const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: file });
-    if (!put.ok) throw new Error(`upload ${put.status}`);
+    const bad = imageProblem(file, MAX_DOCUMENT_BYTES);
+    if (bad) { notify({ id: NOTICE_ID, type: 'error', messageKey: bad }); return; }
+    const params = { id: b.id, kind };
+    const ticket = await api.createTripPhotoUploadUrl({ params, body: { contentType, size: file.size } });
+    // Above 5 MiB the photo goes in parts, through the photo's own multipart routes.
+    await sending.upload(file, ticket, {
+      parts: (body) => api.createTripPhotoUploadParts({ params, body }),
+      complete: (body) => api.completeTripPhotoUpload({ params, body }),
+      abort: (body) => api.abortTripPhotoUpload({ params, body }),
+    });
     onChange(await api.setTripPhoto({ params: { id: b.id, kind }, body: {} }));
     notify({ id: NOTICE_ID, type: 'success', messageKey: 'trip_photo_saved' });
   });
@@ -103,6 +113,7 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
         ) : null}
       </SpaceBetween>
       {photos}
+      <UploadProgress task={sending.task} snapshot={sending.snapshot} />
       {givingUp ? (
         <Modal visible header={t('trip_give_up_title')} onDismiss={() => setGivingUp(false)} closeAriaLabel={t('close')}
           footer={
