@@ -65,7 +65,7 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
   // The trip steps on success: one whole trip, accept to COMPLETE.
   const onTrip = new Map<string, { step: string } & ReturnType<typeof summarize>>((await tripStepsBench(cloud, t, 1)).map((s) => [s.operationId, s]));
   // The driver's other steps on bookings actually offered to them: decline one, accept another,
-  // ask for a trip photo upload and release it.
+  // arrive, ask for a pickup photo upload and release it.
   const send = async (token: string, method: string, path: string, body?: unknown): Promise<Answer> => {
     const started = performance.now();
     const res = await fetch(`${cloud.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -96,9 +96,11 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
   }
   const held = await offered();
   if (held && (await send(t.driver, 'POST', `/bookings/${held}/accept`, {})).status === 200) {
+    // A pickup photo is taken once the driver is there.
+    await send(t.driver, 'POST', `/bookings/${held}/arrive`, {});
     const sample = sampleRequests.createTripPhotoUploadUrl ? await sampleRequests.createTripPhotoUploadUrl() : undefined;
-    if (sample) other('createTripPhotoUploadUrl (accepted trip)', await send(t.driver, 'POST', sample.path.replace(/^\/bookings\/[^/]+\//, `/bookings/${held}/`), sample.body));
-    other('releaseBooking (accepted trip)', await send(t.driver, 'POST', `/bookings/${held}/release`, {}));
+    if (sample) other('createTripPhotoUploadUrl (arrived trip)', await send(t.driver, 'POST', sample.path.replace(/^\/bookings\/[^/]+\//, `/bookings/${held}/`), sample.body));
+    other('releaseBooking (arrived trip)', await send(t.driver, 'POST', `/bookings/${held}/release`, {}));
     await send(t.admin, 'POST', `/bookings/${held}/cancel`, { reason: 'bench' });
   }
 
