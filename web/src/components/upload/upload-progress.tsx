@@ -30,7 +30,8 @@ const STATUS: Record<UploadSnapshot['state'], ProgressBarProps.Status> = {
   success: 'success', canceled: 'error', error: 'error',
 };
 
-const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+/** Decimal megabytes, as the file picker shows sizes. */
+const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
 /** The task's progress (spec §4 upload task states) with Pause, Resume and Cancel. */
 export function UploadProgress({ task, snapshot, label }: { task?: UploadTask; snapshot?: UploadSnapshot; label?: string }) {
