@@ -63,6 +63,8 @@ describe('§8 error catalogue', () => {
         'withdraw_exceeds_balance', 'withdraw_already_processed',
         // Push: a broadcast already running, an unknown device token, a device that cannot be reached.
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
+        // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.
+        'invalid_argument', 'upload_not_found', 'upload_too_large',
       ].sort(),
     );
   });
