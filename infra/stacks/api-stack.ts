@@ -304,7 +304,7 @@ export class ApiStack extends Stack {
       defaultCorsPreflightOptions: {
         allowOrigins: config.siteOrigins,
         allowMethods: apigw.Cors.ALL_METHODS,
-        allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'Idempotency-Key'],
+        allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'Idempotency-Key', 'X-Correlation-Id'],
         maxAge: Duration.hours(1),
       },
     });
@@ -416,6 +416,9 @@ export class ApiStack extends Stack {
     const headers = {
       'Access-Control-Allow-Origin': `'${origin}'`,
       'Access-Control-Allow-Headers': "'*'",
+      // The gateway's own refusals never reach a handler: echo the caller's correlation id here.
+      'Access-Control-Expose-Headers': "'x-correlation-id'",
+      'x-correlation-id': 'method.request.header.x-correlation-id',
     };
     const body = (code: string) => ({
       'application/json': `{"error":{"code":"${code}","message":$context.error.messageString}}`,

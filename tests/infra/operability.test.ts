@@ -99,6 +99,20 @@ describe('throttling', () => {
   });
 });
 
+describe('correlation ids at the gateway', () => {
+  it('echoes the caller\'s x-correlation-id on the gateway\'s own refusals and exposes it to the site', () => {
+    const api = Template.fromStack(built.api);
+    const responses = Object.values(api.findResources('AWS::ApiGateway::GatewayResponse'));
+    expect(responses.length).toBeGreaterThan(0);
+    for (const r of responses) {
+      expect((r.Properties as Json).ResponseParameters).toMatchObject({
+        'gatewayresponse.header.x-correlation-id': 'method.request.header.x-correlation-id',
+        'gatewayresponse.header.Access-Control-Expose-Headers': "'x-correlation-id'",
+      });
+    }
+  });
+});
+
 describe('AWS WAF web ACL resources', () => {
   it('have names and descriptions WAF accepts', () => {
     // CloudFormation's schema for AWS::WAFv2::WebACL (the CLI's synth validates it; tests skip that).

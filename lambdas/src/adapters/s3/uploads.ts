@@ -8,6 +8,7 @@ import { ListMaxResults } from '../../../../shared/src/contract/uploads';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import { config } from '../../config';
 import type { UploadStore } from '../../ports/uploads';
+import { tracer } from '../../observability/tracer';
 import { isSafeKey } from '../../../../shared/src/domain/storage-keys';
 
 let client: S3Client | undefined;
@@ -16,7 +17,7 @@ function s3(): S3Client {
   if (!client) {
     const { AWS_REGION, S3_ENDPOINT } = config();
     // Emulators answer on a path, not on bucket subdomains.
-    client = new S3Client({ region: AWS_REGION, endpoint: S3_ENDPOINT, forcePathStyle: Boolean(S3_ENDPOINT) });
+    client = tracer.captureAWSv3Client(new S3Client({ region: AWS_REGION, endpoint: S3_ENDPOINT, forcePathStyle: Boolean(S3_ENDPOINT) }));
   }
   return client;
 }
