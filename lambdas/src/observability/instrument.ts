@@ -87,10 +87,17 @@ export function measureBatch(m: Metrics, records: number, failures: number | und
   m.addMetric('RecordFailures', MetricUnit.Count, failures ?? records);
 }
 
+/**
+ * The stand-in context's time budget. middy aborts a handler its context says is out of time (it
+ * times out `timeoutEarlyInMillis` before the end), so a stand-in must not claim 0 ms left.
+ */
+const STAND_IN_BUDGET_MS = 60_000;
+
 function contextFor(functionName: string): Context {
+  const deadline = Date.now() + STAND_IN_BUDGET_MS;
   return {
     callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
     invokedFunctionArn: '', memoryLimitInMB: '', awsRequestId: randomUUID(), logGroupName: '', logStreamName: '',
-    getRemainingTimeInMillis: () => 0, done: () => undefined, fail: () => undefined, succeed: () => undefined,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()), done: () => undefined, fail: () => undefined, succeed: () => undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { api, DEMO, idToken } from './endpoints';
+import { storablePoint } from '../../../shared/src/domain/distance';
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -34,9 +35,9 @@ export async function onlineDriver(at: { lat: number; lng: number }, carType = '
  * stretch of the Sahara (test files run in fresh workers, so a counter alone would repeat places).
  */
 export function ownPlace(): { lat: number; lng: number } {
-  return { lat: 20 + Math.random() * 8, lng: 5 + Math.random() * 20 };
+  return storablePoint({ lat: 20 + Math.random() * 8, lng: 5 + Math.random() * 20 });
 }
 
-/** `km` north of a point. */
-export const north = (p: { lat: number; lng: number }, km: number) => ({ lat: p.lat + km / 111.32, lng: p.lng });
+/** `km` north of a point. Places are kept at the precision the server stores, so tests can compare them exactly. */
+export const north = (p: { lat: number; lng: number }, km: number) => storablePoint({ lat: p.lat + km / 111.32, lng: p.lng });
 export const point = (p: { lat: number; lng: number }, add: string) => ({ ...p, add });

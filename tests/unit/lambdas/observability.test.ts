@@ -81,6 +81,14 @@ describe('metrics', () => {
   });
 });
 
+describe('invocations without a Lambda context', () => {
+  it('get a stand-in with time left, so middy does not abort a handler that awaits (Cognito triggers, direct calls)', async () => {
+    const { instrument } = await import('../../../lambdas/src/observability/instrument');
+    const slow = instrument(async () => { await new Promise((r) => setTimeout(r, 50)); return 'finished'; }, { operation: 'no-context', correlationId: () => 'n', measure: () => undefined });
+    await expect(slow({})).resolves.toBe('finished');
+  });
+});
+
 describe('log lines', () => {
   it('carry the invocation\'s correlation id and Lambda context, even when invocations overlap', async () => {
     const handler = entry.wsHandler('ws-log', async (event) => {
