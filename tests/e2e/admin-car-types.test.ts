@@ -20,7 +20,7 @@ describe('admin sees the car types (foundation chain: Cognito → API → table 
     it(`signs in and lists the seeded car types (${name})`, async () => {
       const page = await browser.newPage({ viewport });
       await page.goto(siteUrl());
-      await expect.poll(() => page.title()).toContain('GoRide');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('GoRide');
       await page.waitForLoadState('networkidle');
       await screenshot(page, `landing-${name}`);
 

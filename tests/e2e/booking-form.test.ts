@@ -293,7 +293,7 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
       await small.getByTestId('booking-form-slot').waitFor();
       await small.getByTestId('use-my-location').click();
       // Named by reverse geocoding ("… of San Francisco, CA, US" or a district of it).
-      await expect.poll(() => small.getByRole('combobox', { name: 'Pickup', exact: true }).inputValue()).toMatch(/, CA, US$/);
+      await expect.poll(() => small.getByRole('combobox', { name: 'Pickup', exact: true }).inputValue(), { timeout: 10_000 }).toMatch(/, CA, US$/);
       await searchPlace(small, 'Drop', OAKLAND);
       await chooseCarType(small, 'Comfort');
       const button = (await small.getByTestId('book-button').boundingBox())!;
