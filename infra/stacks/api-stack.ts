@@ -319,8 +319,8 @@ export class ApiStack extends Stack {
     });
 
     // Functions live in one nested stack per area: with ~8 resources per route, the spec's ~60
-    // operations would pass CloudFormation's 500-resource limit in a single stack. Methods,
-    // resources and invoke permissions stay here, next to the API they belong to.
+    // operations would pass CloudFormation's 500-resource limit in a single stack. Methods and
+    // resources stay here, next to the API; each invoke permission goes with its function.
     const areaStacks = new Map<string, NestedStack>();
     for (const route of routes) {
       let area = areaStacks.get(route.area);
