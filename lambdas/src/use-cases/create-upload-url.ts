@@ -5,9 +5,6 @@ import { planParts, usesMultipart } from '../../../shared/src/domain/upload-plan
 import type { StoredObject, UploadStore, UploadTicket } from '../ports/uploads';
 import { maxBytesOf, uploadKey, type UploadTarget } from './upload-keys';
 
-export { uploadKey };
-export type { UploadTarget };
-
 type Deps = { uploads: UploadStore; now: () => Date };
 
 /**

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AbortUploadBody, CompleteUploadBody, UploadPartsBody } from '../../../shared/src/contract/uploads';
 import { MAX_DOCUMENT_BYTES, type UploadStore, type UploadTicket } from '../ports/uploads';
 import { abortUpload, completeUpload, createUploadParts, createUploadUrl, isImageWithin } from './create-upload-url';
-import { joinKey } from './upload-keys';
+import { tripPhotoKey } from './upload-keys';
 import type { Account } from './admit-caller';
 import { present } from './trip-step';
 
@@ -18,8 +18,7 @@ const PHOTO_STATUSES: Record<PhotoKind, readonly string[]> = {
   deliver_image: ['STARTED', 'REACHED'],
 };
 
-/** Spec §7 storage path. Not under public/: only the booking's own people get (short-lived) links. */
-export const photoKey = (bookingId: string, kind: PhotoKind) => joinKey('bookings', bookingId, kind);
+const photoKey = tripPhotoKey;
 
 function checkDriverPhoto(account: Account, booking: BookingRecord | undefined, kind: PhotoKind): BookingRecord {
   if (!booking || booking.driver !== account.profile.id) {

@@ -3,8 +3,6 @@ import { DomainError } from '../../../shared/src/domain/errors';
 import { isSafeKey } from '../../../shared/src/domain/storage-keys';
 import { UPLOAD_LIMITS, type UploadKind } from '../../../shared/src/domain/upload-plan';
 
-export { isSafeKey };
-
 /**
  * The one place storage keys are made (spec §5 Storage rules: a path never contains '..'). Keys
  * come from the server only: a browser never names where its file goes. Every key is made of
@@ -36,9 +34,12 @@ export function uploadKey(target: UploadTarget, now: Date): string {
     case 'licence': return joinKey('private', 'licences', `${now.getTime()}-${randomUUID()}`);
     case 'profileImage': return joinKey('public', 'users', target.uid, 'profileImage');
     case 'carTypeImage': return joinKey('public', 'cartypes', randomUUID());
-    case 'tripPhoto': return joinKey('bookings', target.bookingId, target.photo);
+    case 'tripPhoto': return tripPhotoKey(target.bookingId, target.photo);
   }
 }
+
+/** Spec §7 storage path of a trip photo. Not under public/: only the booking's own people get (short-lived) links. */
+export const tripPhotoKey = (bookingId: string, photo: 'pickup_image' | 'deliver_image') => joinKey('bookings', bookingId, photo);
 
 /** A licence key a sign-up may name: made by uploadKey, nothing else. */
 export const isLicenceKey = (key: string) => key.startsWith(LICENCE_PREFIX) && isSafeKey(key) && key.split('/').length === 3;
