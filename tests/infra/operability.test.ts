@@ -12,6 +12,7 @@ import { DataStack } from '../../infra/stacks/data-stack';
 import { WebStack } from '../../infra/stacks/web-stack';
 import { routes } from '../../shared/src/contract/routes';
 import { fixtureDist } from './support/fixture-dist';
+import { standaloneWebStackProps } from './support/web-stack-props';
 
 type Json = Record<string, any>;
 
@@ -323,18 +324,7 @@ describe('stage profiles', () => {
 describe('custom domain', () => {
   const webWith = (context: Record<string, unknown>) => {
     const app = contextApp(context);
-    const web = new WebStack(app, 'DomainWeb', {
-      env: { region: 'us-east-1' },
-      config: readAppConfig(app.node),
-      restApiId: 'abc123',
-      wsUrl: 'wss://example.invalid/ws',
-      userPoolId: 'us-east-1_x',
-      userPoolClientId: 'client',
-      mapStyleUrl: 'https://maps.example.invalid/style',
-      uploadsBucketName: 'uploads-bucket',
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/abc',
-      webDist: fixtureDist(),
-    });
+    const web = new WebStack(app, 'DomainWeb', standaloneWebStackProps(app, fixtureDist()));
     return { web, t: Template.fromStack(web) };
   };
   const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666';

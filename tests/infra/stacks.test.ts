@@ -8,6 +8,7 @@ import { tableDefinition } from '../../lambdas/src/adapters/dynamodb/table-defin
 import { ROLES } from '../../shared/src/contract/route';
 import { routes } from '../../shared/src/contract/routes';
 import { fixtureDist } from './support/fixture-dist';
+import { standaloneWebStackProps } from './support/web-stack-props';
 import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-app';
 import { readAppConfig } from '../../infra/constructs/app-config';
 import { assertHandlerEntries } from '../../infra/constructs/node-function';
@@ -510,18 +511,7 @@ describe('site', () => {
 
   it('still deploys config.json, with a warning, when the site is not built', () => {
     const app = new App({ context: cdkJsonContext(), builtinCloudFormationValidation: false });
-    const web = new WebStack(app, 'WebWithoutDist', {
-      env: { region: 'us-east-1' },
-      config: readAppConfig(app.node),
-      restApiId: 'abc123',
-      wsUrl: 'wss://example.invalid/ws',
-      userPoolId: 'us-east-1_x',
-      userPoolClientId: 'client',
-      mapStyleUrl: 'https://maps.example.invalid/style',
-      uploadsBucketName: 'uploads-bucket',
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/abc',
-      webDist: path.join(tmpdir(), 'no-such-web-dist'),
-    });
+    const web = new WebStack(app, 'WebWithoutDist', standaloneWebStackProps(app, path.join(tmpdir(), 'no-such-web-dist')));
     Annotations.fromStack(web).hasWarning('*', Match.stringLikeRegexp('does not exist at synth time'));
     Template.fromStack(web).resourceCountIs('Custom::CDKBucketDeployment', 1);
   });
