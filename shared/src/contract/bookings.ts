@@ -187,6 +187,8 @@ export const addBooking = route({
   response: BookingView,
 });
 
+const TripDateBound = z.coerce.number().int().nonnegative().max(9_999_999_999_999);
+
 /** Comma-separated statuses, e.g. `NEW,ACCEPTED`. */
 const StatusList = z.string().max(200).refine(
   (s) => s.split(',').every((x) => (BOOKING_STATUSES as readonly string[]).includes(x.trim())),
@@ -198,10 +200,12 @@ export const fetchBookings = route({
   summary: 'Bookings by role (rider: own; driver: own trips; fleet admin: its drivers\'; admin: all), newest trip date first',
   query: PageQuery.extend({
     status: StatusList.optional(),
-    /** Trip date range, ms since the epoch, inclusive. */
-    from: z.coerce.number().int().nonnegative().optional(),
-    to: z.coerce.number().int().nonnegative().optional(),
-  }).strict(),
+    /** Trip date range, ms since the epoch, inclusive (13 digits at most: the index sorts them as text). */
+    from: TripDateBound.optional(),
+    to: TripDateBound.optional(),
+  }).strict()
+    // DynamoDB refuses a BETWEEN whose ends are reversed; say so instead of failing.
+    .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] }),
   response: page(BookingView),
 });
 
