@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newDriver } from './support/drivers';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { newRider, type TestRider } from './support/trips';
-import { open } from './support/ws';
+import WebSocket from 'ws';
+import { nextMessage, open, subscribe } from './support/ws';
 
 /**
  * quality.md "Tokens: expired, wrong pool or client, tampered signature, alg=none: 401", for REST
@@ -208,6 +209,41 @@ describe('token abuse', () => {
       const ping = await api('POST', '/drivers/me/location', { token: d.token, body: { lat: -61, lng: -110 } });
       expect({ status: ping.status, code: ping.body.error?.code }).toEqual({ status: 403, code: 'require_approval' });
       await expect(open(d.token)).rejects.toThrow(/403/);
+    });
+
+    /** Resolves with the close code once the server closes the socket, or rejects after 15 s. */
+    const closedByServer = (ws: WebSocket) => new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket stayed open')), 15_000);
+      ws.once('close', (code) => { clearTimeout(timer); resolve(code); });
+    });
+
+    it('a socket opened before the account is deleted hears the change, then the server closes it', async () => {
+      const gone = await newRider();
+      const admin = await idToken(DEMO.admin);
+      const ws = await open(gone.token);
+      expect(await subscribe(ws, `user/${gone.id}`)).toBe('subscribed');
+      const heard = nextMessage(ws, (m) => m.type === 'event' && m.topic === `user/${gone.id}` && m.change === 'REMOVE');
+      const closed = closedByServer(ws);
+      expect((await api('DELETE', `/users/${gone.id}`, { token: admin })).status).toBeLessThan(300);
+      await heard;
+      expect(await closed).toBe(1000);
+    });
+
+    it('a socket opened before the driver loses approval is closed, and one of an approved driver stays open', async () => {
+      const [d, kept] = [await newDriver(), await newDriver()];
+      const admin = await idToken(DEMO.admin);
+      const ws = await open(d.token);
+      const other = await open(kept.token);
+      expect(await subscribe(ws, `offers/${d.id}`)).toBe('subscribed');
+      expect(await subscribe(other, `offers/${kept.id}`)).toBe('subscribed');
+      const closed = closedByServer(ws);
+      expect((await api('POST', `/users/${d.id}/approval`, { token: admin, body: { approved: false } })).status).toBe(200);
+      expect(await closed).toBe(1000);
+      // Another account's socket is untouched: it still answers.
+      const pong = nextMessage(other, (m) => m.type === 'pong');
+      other.send(JSON.stringify({ action: 'ping' }));
+      await pong;
+      other.close();
     });
   });
 });

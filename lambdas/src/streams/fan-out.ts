@@ -4,11 +4,12 @@ import { pushNotifier } from '../adapters/notifier/push-notifier';
 import { deps as app } from '../composition-root';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
-import { postToConnection } from '../adapters/websocket/connections';
+import { closeConnection, postToConnection } from '../adapters/websocket/connections';
 import { correlationIdOfItem, currentCorrelationId, withCorrelationId } from '../observability/correlation';
 import { streamHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
 import { metrics, MetricUnit } from '../observability/metrics';
+import { accessRevoked, closeRevokedConnections, type CloseConnectionsDeps } from '../use-cases/close-revoked-connections';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
@@ -33,6 +34,12 @@ const deps: FanOutDeps = {
   },
 };
 
+const revocation: CloseConnectionsDeps = {
+  connectionsOf: (uid) => connectionRepository.ofUser(uid),
+  close: closeConnection,
+  forget: (id) => connectionRepository.remove(id),
+};
+
 /**
  * Table stream consumer: WebSocket fan-out and push. Never changes state or money (see
  * docs/architecture.md). Each record runs under the correlation id of the request that wrote it.
@@ -51,6 +58,12 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
     await withCorrelationId(correlationId, async () => {
       try {
         await fanOutChange(deps, { eventId, change, pk, sk, image });
+        // After the user's own event, so an open page hears why its socket closes.
+        const revoked = revokedUser(r, pk, sk);
+        if (revoked) {
+          const closed = await closeRevokedConnections(revocation, revoked);
+          if (closed) logger.info('closed the connections of a revoked account', { uid: revoked, closed });
+        }
         countMilestone(r, pk, sk);
       } catch (error) {
         logger.error('fan-out failed', { eventId, error: error as Error });
@@ -60,6 +73,15 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
   }
   return { batchItemFailures };
 });
+
+/** The user whose deletion, lost approval or new group this record is, if it is one. */
+function revokedUser(r: DynamoDBRecord, pk: string, sk: string): string | undefined {
+  const user = /^USER#(.+)$/.exec(pk);
+  if (!user || sk !== 'PROFILE' || !r.eventName) return undefined;
+  const before = topLevelScalars(r.dynamodb?.OldImage as never);
+  const after = topLevelScalars(r.dynamodb?.NewImage as never);
+  return accessRevoked(r.eventName, before, after) ? user[1] : undefined;
+}
 
 function withCorrelation(message: ServerMessage): ServerMessage {
   const correlationId = currentCorrelationId();

@@ -6,9 +6,17 @@ const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 export type ConnectionItem = { connectionId: string; uid: string; role: string; topics: string[] };
 
 export const connectionRepository = {
+  /** The connection and its entry under its user, together. */
   async put(c: Omit<ConnectionItem, 'topics'>, nowMs: number): Promise<void> {
-    await table.put({ ...keys.connection(c.connectionId), ...c, topics: [], expiresAt: Math.floor(nowMs / 1000) + CONNECTION_TTL_SECONDS });
+    const expiresAt = Math.floor(nowMs / 1000) + CONNECTION_TTL_SECONDS;
+    await table.transact([
+      { Put: { Item: { ...keys.connection(c.connectionId), ...c, topics: [], expiresAt } } },
+      { Put: { Item: { ...keys.userConnection(c.uid, c.connectionId), connectionId: c.connectionId, expiresAt } } },
+    ]);
   },
+
+  /** The connections a user holds open now. */
+  ofUser: (uid: string): Promise<string[]> => connectionIdsIn(keys.userConnectionsPk(uid)),
 
   async get(connectionId: string): Promise<ConnectionItem | undefined> {
     return table.get<ConnectionItem & { pk: string; sk: string }>(keys.connection(connectionId));
@@ -42,21 +50,28 @@ export const connectionRepository = {
     ]);
   },
 
-  /** Removes the connection and every subscription it held. */
+  /** Removes the connection, its entry under its user and every subscription it held. */
   async remove(connectionId: string): Promise<void> {
     const conn = await connectionRepository.get(connectionId);
-    const deletes = [keys.connection(connectionId), ...(conn?.topics ?? []).map((t) => keys.subscription(t, connectionId))];
+    const deletes = [
+      keys.connection(connectionId),
+      ...(conn ? [keys.userConnection(conn.uid, connectionId)] : []),
+      ...(conn?.topics ?? []).map((t) => keys.subscription(t, connectionId)),
+    ];
     for (let i = 0; i < deletes.length; i += 100) {
       await table.transact(deletes.slice(i, i + 100).map((Key) => ({ Delete: { Key } })));
     }
   },
 
-  async subscribers(topic: string): Promise<string[]> {
-    const items = await table.queryAll<{ connectionId: string }>({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.topicPk(topic) },
-      ProjectionExpression: 'connectionId',
-    });
-    return items.map((i) => i.connectionId);
-  },
+  subscribers: (topic: string): Promise<string[]> => connectionIdsIn(keys.topicPk(topic)),
 };
+
+/** The connection ids listed in one partition (a topic's subscribers, a user's connections). */
+async function connectionIdsIn(pk: string): Promise<string[]> {
+  const items = await table.queryAll<{ connectionId: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ProjectionExpression: 'connectionId',
+  });
+  return items.map((i) => i.connectionId);
+}

@@ -43,6 +43,9 @@ export const keys = {
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: 'CONN' }),
   subscription: (topic: string, connectionId: string) => ({ pk: `TOPIC#${topic}`, sk: `CONN#${connectionId}` }),
   topicPk: (topic: string) => `TOPIC#${topic}`,
+  /** A user's open connections, so revoking the user's access can close them. */
+  userConnection: (uid: string, connectionId: string) => ({ pk: `USERCONN#${uid}`, sk: `CONN#${connectionId}` }),
+  userConnectionsPk: (uid: string) => `USERCONN#${uid}`,
 
   booking: (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
   /** Index sort key of a booking: trip date (13 digits, so text order is time order), then id. */
