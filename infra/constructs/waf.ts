@@ -1,3 +1,5 @@
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
@@ -24,7 +26,12 @@ export interface RateLimitedWebAclProps {
    * the limit.
    */
   forwardedFor?: boolean;
+  /** How long the log of blocked and counted requests is kept (the stage profile's retention). */
+  logRetention: logs.RetentionDays;
 }
+
+/** WAF delivers to CloudWatch Logs only into groups with this prefix. */
+export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
 
 /**
  * An AWS WAF web ACL with per-client rate limits and AWS's common rule set (OWASP-style bad
@@ -35,6 +42,8 @@ export class RateLimitedWebAcl extends Construct {
   readonly acl: wafv2.CfnWebACL;
   /** The rule names, for tests and dashboards. */
   readonly ruleNames: string[];
+  /** Blocked and counted requests, `aws-waf-logs-<name>`. */
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: RateLimitedWebAclProps) {
     super(scope, id);
@@ -94,6 +103,31 @@ export class RateLimitedWebAcl extends Construct {
       visibilityConfig: visibility('all'),
     });
     this.ruleNames = rules.map((r) => r.name);
+
+    // Why a request was refused: blocked and counted requests only (allowed traffic would cost more
+    // than it tells), with the ID token redacted.
+    this.logGroup = new logs.LogGroup(this, 'Log', {
+      logGroupName: `${WAF_LOG_GROUP_PREFIX}${props.name}`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.acl.attrArn,
+      // WAF wants the group's ARN without the `:*` that the CloudFormation attribute carries.
+      logDestinationConfigs: [Stack.of(this).formatArn({
+        service: 'logs', resource: 'log-group', resourceName: this.logGroup.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      })],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [{
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+        }],
+      },
+    });
+    logging.node.addDependency(this.logGroup);
   }
 
   get arn(): string {

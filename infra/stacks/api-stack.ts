@@ -395,6 +395,7 @@ export class ApiStack extends Stack {
       name: `${config.prefix}-api`,
       rateLimit: config.wafRateLimit,
       forwardedFor: true,
+      logRetention: config.profile.logRetentionDays as logs.RetentionDays,
     });
     this.webAcl.associate('StageAssociation', `arn:${this.partition}:apigateway:${this.region}::/restapis/${api.restApiId}/stages/${api.deploymentStage.stageName}`);
     const cloudWatchRole = api.node.tryFindChild('CloudWatchRole');

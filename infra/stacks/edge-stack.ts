@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../constructs/app-config';
 import { RateLimitedWebAcl } from '../constructs/waf';
@@ -21,7 +22,9 @@ export class EdgeStack extends Stack {
     super(scope, id, props);
     if (this.region !== EDGE_REGION) throw new Error(`The Edge stack must be in ${EDGE_REGION} (CloudFront web ACLs live there); got ${this.region}`);
     const { config } = props;
-    this.webAcl = new RateLimitedWebAcl(this, 'SiteWebAcl', { scope: 'CLOUDFRONT', name: `${config.prefix}-site`, rateLimit: config.wafRateLimit });
+    this.webAcl = new RateLimitedWebAcl(this, 'SiteWebAcl', {
+      scope: 'CLOUDFRONT', name: `${config.prefix}-site`, rateLimit: config.wafRateLimit, logRetention: config.profile.logRetentionDays as RetentionDays,
+    });
     new CfnOutput(this, 'SiteWebAclArn', { value: this.webAcl.arn });
   }
 }

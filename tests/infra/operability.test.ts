@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-app';
 import { DEFAULT_WAF_RATE_LIMIT, profileOf, readAppConfig } from '../../infra/constructs/app-config';
 import { NodeFunction } from '../../infra/constructs/node-function';
-import { SOURCE_IP_FACTOR } from '../../infra/constructs/waf';
+import { SOURCE_IP_FACTOR, WAF_LOG_GROUP_PREFIX } from '../../infra/constructs/waf';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { DataStack } from '../../infra/stacks/data-stack';
 import { WebStack } from '../../infra/stacks/web-stack';
@@ -129,6 +129,33 @@ describe('AWS WAF web ACL resources', () => {
           expect(rule.VisibilityConfig.MetricName).toMatch(/^[\w#:.\-/]{1,255}$/);
         }
       }
+    }
+  });
+});
+
+describe('AWS WAF logs', () => {
+  it('log blocked and counted requests of each web ACL, in its own region, to an aws-waf-logs- group, with the token redacted', () => {
+    for (const stack of [built.api, built.edge]) {
+      const tpl = Template.fromStack(stack);
+      const aclId = Object.keys(tpl.findResources('AWS::WAFv2::WebACL'))[0]!;
+      const groups = tpl.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: Match.stringLikeRegexp(`^${WAF_LOG_GROUP_PREFIX}`) } });
+      expect(Object.keys(groups), stack.stackName).toHaveLength(1);
+      const [groupId, group] = Object.entries(groups)[0]!;
+      expect((group.Properties as Json).RetentionInDays).toBe(30);
+      const configs = Object.values(tpl.findResources('AWS::WAFv2::LoggingConfiguration')).map((c) => c.Properties as Json);
+      expect(configs).toHaveLength(1);
+      const config = configs[0]!;
+      expect(config.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+      // The ARN WAF accepts: the group's name after `log-group:`, without the attribute's trailing `:*`.
+      const destination = JSON.stringify(config.LogDestinationConfigs);
+      expect(destination).toContain(':log-group:');
+      expect(destination).toContain(groupId);
+      expect(destination).not.toContain(':*');
+      expect(config.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }]);
+      expect(config.LoggingFilter).toEqual({
+        DefaultBehavior: 'DROP',
+        Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }] }],
+      });
     }
   });
 });
