@@ -718,7 +718,10 @@ export class ApiStack extends Stack {
         // Presigned URLs and POST policies carry the signer's permissions. Objects: put (also
         // CreateMultipartUpload, UploadPart and CompleteMultipartUpload of large files), get, delete
         // (a refused upload), abort and list the parts of a multipart upload. The bucket: listing a
-        // prefix (at most 1,000 keys a page); nothing else on the bucket itself.
+        // prefix (at most 1,000 keys a page); nothing else on the bucket itself. ListBucket has no
+        // s3:prefix condition on purpose: S3 answers HeadObject of a missing key with 404 only to a
+        // caller allowed to list that key (403 otherwise), and the upload check needs that 404 to
+        // tell "not uploaded yet" from a real denial; a prefix condition would not apply to HEAD.
         fn.addToRolePolicy(
           new iam.PolicyStatement({
             actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
