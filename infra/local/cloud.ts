@@ -90,7 +90,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
     step('Starting the S3 emulator');
     const bucket = 'ride-platform-uploads';
-    const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket });
+    // The handlers sign uploads with these; the emulator checks form policies against the same secret.
+    const credentials = { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER' };
+    const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket, secretAccessKey: credentials.secretAccessKey });
     stops.push(s3.stop);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
@@ -99,7 +101,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint, JWT_ISSUER: cognito.issuer,
       UPLOAD_BUCKET: bucket, S3_ENDPOINT: s3.endpoint,
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'ride-platform-local',
       // Metrics are embedded-format lines on stdout that nothing collects here, and no X-Ray daemon

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
+import { checkPostPolicy } from './s3-post-policy';
 
 const CORS = `<CORSConfiguration>
   <CORSRule>
@@ -20,7 +23,11 @@ const MIN_PART_BYTES = 5 * 1024 * 1024;
 interface KoaLike {
   method: string; path: string; query: Record<string, string | string[] | undefined>;
   status: number; body: unknown; type: string; set(name: string, value: string): void;
+  req: IncomingMessage; headers: Record<string, string | string[] | undefined>;
 }
+
+/** A form POST bigger than this is refused before it is read into memory (uploads above 5 MiB go in parts). */
+const MAX_FORM_BYTES = 64 * 1024 * 1024;
 
 const xmlError = (ctx: KoaLike, status: number, code: string, message: string) => {
   ctx.status = status;
@@ -33,8 +40,6 @@ const xmlError = (ctx: KoaLike, status: number, code: string, message: string) =
  * holding `key`, `metadata` and the parts `<n>` with `<n>.md5`): ListParts, AbortMultipartUpload, an
  * upload id bound to its key (UploadPart and CompleteMultipartUpload of another key answer
  * NoSuchUpload, as S3 does) and EntityTooSmall for parts under 5 MiB but the last.
- * s3rver checks no POST policy either: the server's HeadObject check after every upload is what
- * refuses a wrong file locally (in AWS the policy refuses it first).
  */
 function multipartGaps(directory: string) {
   return async (ctx: KoaLike, next: () => Promise<void>) => {
@@ -78,8 +83,46 @@ function multipartGaps(directory: string) {
   };
 }
 
+/**
+ * Browser form uploads (POST to the bucket) are checked against their signed policy as S3 does
+ * (`s3-post-policy.ts`); s3rver itself ignores the policy. The form is read once here, then handed
+ * on to s3rver unchanged.
+ */
+function postPolicy(secretAccessKey: string) {
+  return async (ctx: KoaLike, next: () => Promise<void>) => {
+    const bucket = /^\/([^/]+)\/?$/.exec(ctx.path)?.[1];
+    const type = String(ctx.headers['content-type'] ?? '');
+    if (ctx.method !== 'POST' || !bucket || !type.startsWith('multipart/form-data')) return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_FORM_BYTES) return xmlError(ctx, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks);
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    } catch {
+      return xmlError(ctx, 400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
+    }
+    const fields: Record<string, string> = {};
+    let fileSize = 0;
+    for (const [name, value] of form.entries()) {
+      if (typeof value === 'string') fields[name] = value;
+      else if (name === 'file') fileSize = value.size;
+    }
+    const verdict = checkPostPolicy({ fields, fileSize, bucket, secretAccessKey, now: new Date() });
+    if (!verdict.ok) return xmlError(ctx, verdict.status, verdict.code, verdict.message);
+    // s3rver pipes the request into its form parser, and the stream is spent: pipe the same bytes.
+    ctx.req.pipe = ((dest: NodeJS.WritableStream) => Readable.from([body]).pipe(dest)) as IncomingMessage['pipe'];
+    return next();
+  };
+}
+
 /** s3rver stands in for S3: presigned PUT/GET and POST forms work as in AWS (it checks signatures). */
-export async function startS3(opts: { port: number; dir: string; bucket: string }): Promise<LocalS3> {
+export async function startS3(opts: { port: number; dir: string; bucket: string; secretAccessKey: string }): Promise<LocalS3> {
   const directory = resolve(opts.dir, 's3');
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({
@@ -88,7 +131,7 @@ export async function startS3(opts: { port: number; dir: string; bucket: string 
   });
   // Before s3rver's router (its last middleware), after its logger and error handling.
   const middleware = (server as unknown as { middleware: unknown[] }).middleware;
-  middleware.splice(middleware.length - 1, 0, multipartGaps(directory));
+  middleware.splice(middleware.length - 1, 0, multipartGaps(directory), postPolicy(opts.secretAccessKey));
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, bucket: opts.bucket, stop: () => server.close() };
 }

@@ -7,9 +7,9 @@ import { postForm, putPart } from './support/uploads';
 
 /**
  * Uploads (spec §5 Storage rules, §9 Storage) against the running cloud: a POST form for small
- * files, parts for large ones, and the server's own check of every object before it is used. In
- * AWS the POST policy refuses a wrong type or size at S3; the local S3 does not check policies, so
- * these tests accept either refusal, and always require that nothing was saved.
+ * files, parts for large ones, and the server's own check of every object before it is used. The
+ * POST policy refuses a wrong key, type or size at S3 (the local emulator checks policies as S3
+ * does), and nothing is saved.
  */
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
@@ -49,26 +49,40 @@ describe('presigned POST: key, type and size bound; the server checks before use
     expect(Date.parse(policy.expiration) - Date.now()).toBeLessThanOrEqual(300_000);
   });
 
-  it('a file of another type is refused (by S3, or by the server before use) and nothing is saved', async () => {
+  it('a file of another type is refused by S3\'s policy and nothing is saved', async () => {
     const before = (await api('GET', '/me', { token })).body.profile_image;
     const ticket = await api('POST', '/me/profile-image/upload-url', { token, body: { contentType: 'image/png', size: 20 } });
     const post = await postForm(ticket.body, Buffer.from('<html>not an image</html>'), 'text/html', { 'Content-Type': 'text/html' });
-    if (post.status < 300) {
-      const saved = await api('POST', '/me/profile-image', { token, body: {} });
-      expect(saved.status).toBe(400);
-    } else expect(post.status).toBe(403);
+    expect(post.status).toBe(403);
+    expect(await post.text()).toContain('AccessDenied');
+    expect((await api('POST', '/me/profile-image', { token, body: {} })).status).toBeGreaterThanOrEqual(400);
     expect((await api('GET', '/me', { token })).body.profile_image).toBe(before);
   });
 
-  it('a file above the limit is refused and nothing is saved', async () => {
+  it('a file above the limit is refused by S3\'s policy and nothing is saved', async () => {
     const before = (await api('GET', '/me', { token })).body.profile_image;
     const ticket = await api('POST', '/me/profile-image/upload-url', { token, body: { contentType: 'image/png', size: 100 } });
     const post = await postForm(ticket.body, fakeImage(5 * MiB + 10), 'image/png');
-    if (post.status < 300) {
-      const saved = await api('POST', '/me/profile-image', { token, body: {} });
-      expect(saved.status).toBe(400);
-    } else expect(post.status).toBe(400);
+    expect(post.status).toBe(400);
+    expect(await post.text()).toContain('EntityTooLarge');
+    expect((await api('POST', '/me/profile-image', { token, body: {} })).status).toBeGreaterThanOrEqual(400);
     expect((await api('GET', '/me', { token })).body.profile_image).toBe(before);
+  });
+
+  it('a ticket cannot be spent on another key, with extra fields, or with a forged policy', async () => {
+    const ticket = await api('POST', '/me/profile-image/upload-url', { token, body: { contentType: 'image/png', size: PNG.length } });
+    const otherKey = ticket.body.key.replace(/[^/]+$/, 'elsewhere');
+    const moved = await postForm(ticket.body, PNG, 'image/png', { key: otherKey });
+    expect(moved.status).toBe(403);
+    const extra = await postForm(ticket.body, PNG, 'image/png', { 'x-amz-meta-owner': 'me' });
+    expect(extra.status).toBe(403);
+    const policy = JSON.parse(Buffer.from(ticket.body.fields.Policy, 'base64').toString('utf8'));
+    policy.conditions = policy.conditions.map((c: unknown) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c));
+    const forged = await postForm(ticket.body, PNG, 'image/png', { Policy: Buffer.from(JSON.stringify(policy)).toString('base64') });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('SignatureDoesNotMatch');
+    // The ticket itself still works, once.
+    expect((await postForm(ticket.body, PNG, 'image/png')).status).toBeLessThan(300);
   });
 
   it('declared sizes above a kind\'s limit and unknown types are refused before any ticket', async () => {
