@@ -5,6 +5,7 @@ import { api, DEMO, idToken, useEndpoints } from '../../tests/integration/suppor
 import { destructive, needsSetup, refusedByRule, sampleRequests } from '../../tests/integration/support/sample-requests';
 import { ddbHeaders, summarize, type Answer, type Row } from './report';
 import { tripStepsBench } from './trips';
+import { uploadSteps, type Send } from './upload-steps';
 
 /** The role a sample is sent as: the first allowed one the rules do not turn away. */
 const PREFERENCE: Role[] = ['rider', 'driver', 'admin', 'fleetadmin'];
@@ -62,13 +63,14 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
     measured.set(op, { role: role ?? 'anonymous', answers, note });
   }
 
-  // The trip steps on success: one whole trip, accept to COMPLETE.
-  const onTrip = new Map<string, { step: string } & ReturnType<typeof summarize>>((await tripStepsBench(cloud, t, 1)).map((s) => [s.operationId, s]));
+  // The trip steps on success: two whole trips, accept to COMPLETE (one paid in cash, one from the wallet).
+  const onTrip = new Map<string, { step: string; n: number } & ReturnType<typeof summarize>>((await tripStepsBench(cloud, t, 2)).map((s) => [s.operationId, s]));
   // The driver's other steps on bookings actually offered to them: decline one, accept another,
   // arrive, ask for a pickup photo upload and release it.
-  const send = async (token: string, method: string, path: string, body?: unknown): Promise<Answer> => {
+  const send: Send = async (token, method, path, body) => {
     const started = performance.now();
-    const res = await fetch(`${cloud.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' };
+    const res = await fetch(`${cloud.apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     let parsed: any = text;
     try { parsed = JSON.parse(text); } catch { /* keep text */ }
@@ -87,7 +89,7 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
     }
     return undefined;
   };
-  const other = (step: string, a: Answer) => { if (a.status < 300) onTrip.set(step.split(' ')[0]!, { step, ...summarize([a]) }); };
+  const other = (step: string, a: Answer) => { if (a.status < 300) onTrip.set(step.split(' ')[0]!, { step, n: 1, ...summarize([a]) }); };
   await send(t.driver, 'POST', '/drivers/me/location', { lat: 59.3293, lng: 18.0686 });
   const declined = await offered();
   if (declined) {
@@ -100,8 +102,11 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
     await send(t.driver, 'POST', `/bookings/${held}/arrive`, {});
     const sample = sampleRequests.createTripPhotoUploadUrl ? await sampleRequests.createTripPhotoUploadUrl() : undefined;
     if (sample) other('createTripPhotoUploadUrl (arrived trip)', await send(t.driver, 'POST', sample.path.replace(/^\/bookings\/[^/]+\//, `/bookings/${held}/`), sample.body));
+    for (const [step, answer] of await uploadSteps(send, t, held)) other(step, answer);
     other('releaseBooking (arrived trip)', await send(t.driver, 'POST', `/bookings/${held}/release`, {}));
     await send(t.admin, 'POST', `/bookings/${held}/cancel`, { reason: 'bench' });
+  } else {
+    for (const [step, answer] of await uploadSteps(send, t)) other(step, answer);
   }
 
   const rows: Row[] = [];
@@ -110,8 +115,8 @@ export async function everyOperationBench(cloud: LocalCloud, password: string, r
     const label = `${r.operationId} (${r.method} ${r.path})`;
     const trip = onTrip.get(r.operationId);
     if (m && m.note && trip) {
-      const { step, ...numbers } = trip;
-      rows.push({ area: 'round trips', measurement: label, size: 'as the trip\'s caller, on a booking in the right state, n=1', ...numbers, p99: undefined, value: `2xx (${step})` });
+      const { step, n, ...numbers } = trip;
+      rows.push({ area: 'round trips', measurement: label, size: `as the trip's caller, in the right state (after an upload where one is needed), n=${n}`, ...numbers, p99: undefined, value: `2xx (${step})` });
     } else if (m) {
       const statuses = [...new Set(m.answers.map((a) => a.status))].join('/');
       rows.push({

@@ -34,7 +34,8 @@ async function bookAndAccept(call: ReturnType<typeof caller>, t: Tokens): Promis
 }
 
 /**
- * Round trips and latency of every lifecycle step over `trips` whole trips (accept to COMPLETE):
+ * Round trips and latency of every lifecycle step over `trips` whole trips (accept to COMPLETE;
+ * every other one paid from the rider's wallet instead of in cash):
  * x-ddb-round-trips counts sequential waves of DynamoDB calls, x-ddb-calls all of them, x-ddb-ms
  * the time inside DynamoDB. Each step is named by its operationId first.
  */
@@ -56,7 +57,12 @@ export async function tripStepsBench(cloud: LocalCloud, t: Tokens, trips: number
     keep('fetchTracking (rider)', await call(t.rider, 'GET', `/bookings/${id}/tracking`));
     keep('sendChatMessage', await call(t.rider, 'POST', `/bookings/${id}/chat`, { message: 'bench' }));
     keep('reachBooking', await call(t.driver, 'POST', `/bookings/${id}/reach`, {}));
-    keep('settleBooking (cash → PAID)', await call(t.driver, 'POST', `/bookings/${id}/settle`, { method: 'cash' }));
+    if (i % 2 === 0) keep('settleBooking (cash → PAID)', await call(t.driver, 'POST', `/bookings/${id}/settle`, { method: 'cash' }));
+    else {
+      // Every other trip the rider pays from the wallet at the drop, credited first.
+      await call(t.admin, 'POST', `/wallets/${t.riderId}/credits`, { amount: '200.00' });
+      keep('payBooking (wallet at the drop → PAID)', await call(t.rider, 'POST', `/bookings/${id}/pay`, { method: 'wallet' }));
+    }
     keep('completeBooking (rating)', await call(t.rider, 'POST', `/bookings/${id}/complete`, { rating: 5 }));
     keep('fetchWallet (driver)', await call(t.driver, 'GET', '/me/wallet?limit=25'));
   }
