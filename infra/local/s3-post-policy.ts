@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureMatches, signingKey, type S3Verdict } from './sigv4';
 
 /**
  * S3's browser-based POST upload check (Signature Version 4), which s3rver 3 skips: the policy is
@@ -9,14 +9,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
  */
 
-export type PolicyVerdict = { ok: true } | { ok: false; status: number; code: string; message: string };
-
 type Condition = Record<string, string> | [string, ...unknown[]];
 
 /** Fields S3 lets a form carry without a condition (the signature cannot sign itself; the policy is signed). */
 const UNCONDITIONED = new Set(['policy', 'x-amz-signature', 'file']);
 
-const denied = (message: string): PolicyVerdict => ({ ok: false, status: 403, code: 'AccessDenied', message: `Invalid according to Policy: ${message}` });
+const denied = (message: string): S3Verdict => ({ ok: false, status: 403, code: 'AccessDenied', message: `Invalid according to Policy: ${message}` });
 
 export function checkPostPolicy(input: {
   /** The form's text fields as sent (names in any case). */
@@ -25,7 +23,7 @@ export function checkPostPolicy(input: {
   bucket: string;
   secretAccessKey: string;
   now: Date;
-}): PolicyVerdict {
+}): S3Verdict {
   const fields = new Map(Object.entries(input.fields).map(([k, v]) => [k.toLowerCase(), v]));
   const policyText = fields.get('policy');
   if (!policyText) return { ok: false, status: 403, code: 'AccessDenied', message: 'Anonymous access is forbidden for this operation' };
@@ -36,10 +34,7 @@ export function checkPostPolicy(input: {
     return { ok: false, status: 400, code: 'InvalidRequest', message: 'The POST form must carry an AWS4-HMAC-SHA256 credential for s3' };
   }
   const [, date, region] = credential as [string, string, string];
-  const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, date), region), 's3'), 'aws4_request');
-  const expected = createHmac('sha256', signingKey).update(policyText).digest('hex');
-  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
+  if (!signatureMatches(signingKey(input.secretAccessKey, { day: date, region, service: 's3' }), policyText, signature)) {
     return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
   }
 

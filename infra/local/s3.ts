@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { checkPostPolicy } from './s3-post-policy';
+import { checkPresignedUrl } from './s3-presigned-url';
 
 const CORS = `<CORSConfiguration>
   <CORSRule>
@@ -121,6 +122,18 @@ function postPolicy(secretAccessKey: string) {
   };
 }
 
+/** Presigned URLs (X-Amz-* in the query) are checked as S3 does (`s3-presigned-url.ts`); s3rver skips SigV4. */
+function presignedUrls(secretAccessKey: string) {
+  return async (ctx: KoaLike, next: () => Promise<void>) => {
+    const url = ctx.req.url ?? '';
+    const q = url.indexOf('?');
+    if (q < 0 || !/[?&]X-Amz-Algorithm=/.test(url) || ctx.method === 'OPTIONS') return next();
+    const verdict = checkPresignedUrl({ method: ctx.method, rawPath: url.slice(0, q), rawQuery: url.slice(q + 1), headers: ctx.headers, secretAccessKey, now: new Date() });
+    if (!verdict.ok) return xmlError(ctx, verdict.status, verdict.code, verdict.message);
+    return next();
+  };
+}
+
 /** s3rver stands in for S3: presigned PUT/GET and POST forms work as in AWS (it checks signatures). */
 export async function startS3(opts: { port: number; dir: string; bucket: string; secretAccessKey: string }): Promise<LocalS3> {
   const directory = resolve(opts.dir, 's3');
@@ -131,7 +144,7 @@ export async function startS3(opts: { port: number; dir: string; bucket: string;
   });
   // Before s3rver's router (its last middleware), after its logger and error handling.
   const middleware = (server as unknown as { middleware: unknown[] }).middleware;
-  middleware.splice(middleware.length - 1, 0, multipartGaps(directory), postPolicy(opts.secretAccessKey));
+  middleware.splice(middleware.length - 1, 0, presignedUrls(opts.secretAccessKey), multipartGaps(directory), postPolicy(opts.secretAccessKey));
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, bucket: opts.bucket, stop: () => server.close() };
 }

@@ -275,6 +275,8 @@ describe('the trip', () => {
     const image = await fetch(seen.body.pickup_image);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    // The link is signed for this photo only: edited to another photo it is refused.
+    expect((await fetch(seen.body.pickup_image.replace('/pickup_image?', '/deliver_image?'))).status).toBe(403);
     await api('POST', `/bookings/${trip.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
   });
 

@@ -127,8 +127,11 @@ describe('multipart: large licences and photos in parts', () => {
     const ticket = await startLicence(size);
     const urls = await api('POST', '/auth/signup/license-upload/parts', { body: { key: ticket.key, uploadId: ticket.uploadId, size, partNumbers: [2] } });
     expect(urls.body.parts[0].size).toBe(1 * MiB);
-    // Content-Length is a signed header: S3 refuses any other size (the local S3 does not check it).
+    // Content-Length is a signed header: S3 refuses any other size.
     expect(new URL(urls.body.parts[0].url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
+    expect((await putPart(urls.body.parts[0].url, fakeImage(MiB + 1))).status).toBe(403);
+    expect((await putPart(urls.body.parts[0].url.replace('partNumber=2', 'partNumber=1'), fakeImage(MiB))).status).toBe(403);
+    expect((await putPart(urls.body.parts[0].url, fakeImage(MiB))).status).toBe(200);
     expect((await api('POST', '/auth/signup/license-upload/parts', { body: { key: ticket.key, uploadId: ticket.uploadId, size, partNumbers: [3] } })).status).toBe(400);
   });
 
