@@ -10,7 +10,8 @@ import { MAX_DOCUMENT_BYTES, type UploadStore } from '../ports/uploads';
 import { isImageWithin } from './create-upload-url';
 import { createUserAccount, type AccountDeps } from './create-user-account';
 
-import { isLicenceKey, LICENCE_PREFIX } from './upload-keys';
+import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
+import { LICENCE_PREFIX } from './upload-keys';
 
 export { LICENCE_PREFIX };
 

@@ -41,7 +41,5 @@ export function uploadKey(target: UploadTarget, now: Date): string {
 /** Spec §7 storage path of a trip photo. Not under public/: only the booking's own people get (short-lived) links. */
 export const tripPhotoKey = (bookingId: string, photo: 'pickup_image' | 'deliver_image') => joinKey('bookings', bookingId, photo);
 
-/** A licence key a sign-up may name: made by uploadKey, nothing else. */
-export const isLicenceKey = (key: string) => key.startsWith(LICENCE_PREFIX) && isSafeKey(key) && key.split('/').length === 3;
 
 export const maxBytesOf = (kind: UploadKind) => UPLOAD_LIMITS[kind];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LICENCE_KEY } from '../domain/storage-keys';
 import { planParts, UPLOAD_LIMITS } from '../domain/upload-plan';
 
 /**
@@ -74,7 +75,7 @@ export const AbortUploadBody = z.object({ uploadId: UploadId }).strict();
 export const AbortedUpload = z.object({ aborted: z.literal(true) });
 
 /** The licence routes are public: the key itself (made by the server, unguessable) travels with the upload id. */
-const LicenceKey = z.string().max(300).regex(/^private\/licences\/[0-9]+-[0-9a-f-]{36}$/, 'invalid_argument');
+const LicenceKey = z.string().max(300).regex(LICENCE_KEY, 'invalid_argument');
 export const LicencePartsBody = UploadPartsBody.extend({ key: LicenceKey }).strict();
 export const LicenceCompleteBody = CompleteUploadBody.extend({ key: LicenceKey }).strict();
 export const LicenceAbortBody = AbortUploadBody.extend({ key: LicenceKey }).strict();

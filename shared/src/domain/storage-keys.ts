@@ -12,3 +12,7 @@ export function isSafeKey(key: string): boolean {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
   return key.split('/').every((s) => s.length <= MAX_KEY_SEGMENT && SEGMENT.test(s));
 }
+
+/** A driver licence's key, as the server makes it: `private/licences/<ms>-<uuid>`. Nothing else may be named. */
+export const LICENCE_KEY = /^private\/licences\/[0-9]+-[0-9a-f-]{36}$/;
+export const isLicenceKey = (key: string): boolean => LICENCE_KEY.test(key);

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MiB, planParts } from '../../../shared/src/domain/upload-plan';
 import { abortUpload, completeUpload, createUploadParts, createUploadUrl } from '../../../lambdas/src/use-cases/create-upload-url';
-import { isLicenceKey, joinKey, uploadKey } from '../../../lambdas/src/use-cases/upload-keys';
+import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
+import { joinKey, uploadKey } from '../../../lambdas/src/use-cases/upload-keys';
 import { fakeUploads } from './uploads-fake';
 
 const now = () => new Date('2026-01-01T00:00:00Z');
@@ -25,6 +26,9 @@ describe('key builder', () => {
     }), { numRuns: 1000 });
     for (const bad of ['..', '../x', 'a/b', '', '/']) expect(() => joinKey('public', 'users', bad, 'profileImage')).toThrow();
     expect(isLicenceKey('private/licences/../users/x')).toBe(false);
+    // The key the server makes for a licence is the one shape a sign-up or a multipart route accepts.
+    expect(isLicenceKey(uploadKey({ kind: 'licence' }, now()))).toBe(true);
+    for (const bad of ['private/licences/missing', 'private/licences/1-x/../y', 'private/licences/1700000000000-0f8fad5b-d9cb-469f-a165-70867728950e/extra']) expect(isLicenceKey(bad)).toBe(false);
   });
 });
 
