@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { handlerEntry, type AnyRoute } from '../../shared/src/contract/route';
 import { verifyIdToken } from '../../lambdas/src/adapters/cognito/verify-token';
 import { CORRELATION_HEADER, correlationIdOfRequest } from '../../lambdas/src/observability/correlation';
+import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -20,7 +21,7 @@ export interface GatewayOptions {
   webDir?: string;
   /** Bucket URL whose `public/` objects are served at `/public/*` (CloudFront does this in AWS). */
   publicObjectsOrigin?: string;
-  runtimeConfig: (origin: string) => Record<string, unknown>;
+  runtimeConfig: (origin: string) => RuntimeConfigFile;
   /** Answers Cognito calls cognito-local cannot (custom auth); undefined lets cognito-local answer. */
   cognitoInterceptor?: (target: string, input: unknown) => Promise<{ status: number; body: unknown } | undefined>;
   /** Local-only endpoints (e.g. the SMS and e-mail outbox), mounted under `/local/`. */

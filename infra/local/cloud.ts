@@ -12,6 +12,7 @@ import { createOutbox, outboxTap, type OutboxMessage } from './outbox';
 import { startDynamo } from './dynamodb';
 import { assertPortFree, freePort } from './ports';
 import { startJobRunner } from './job-runner';
+import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
 
@@ -137,7 +138,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       log: opts.log,
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
       localRoutes: { outbox: () => ({ items: outbox.list() }) },
-      runtimeConfig: (origin) => ({
+      runtimeConfig: (origin): RuntimeConfigFile => ({
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
         cognitoEndpoint: `${origin}/cognito`, authFlowType: 'USER_PASSWORD_AUTH',

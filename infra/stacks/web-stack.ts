@@ -12,24 +12,13 @@ import type { Construct } from 'constructs';
 import { type AppConfig, fromRepo } from '../constructs/app-config';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket';
+import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { REST_STAGE } from './api-stack';
 
 export const WEB_DIST = 'web/dist';
 
-/** The runtime configuration the web reads at start (web/src reads /config.json). */
-export interface RuntimeConfig {
-  apiUrl: string;
-  wsUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  cognitoEndpoint: string;
-  authFlowType: 'USER_SRP_AUTH';
-  mapStyle: string;
-  mapCenter?: { lat: number; lng: number };
-  /** The Cognito hosted domain, present when Facebook/Apple sign-in is configured. */
-  oauthDomain?: string;
-}
+/** What CDK writes: AWS signs in with SRP. */
+export type RuntimeConfig = RuntimeConfigFile & { authFlowType: 'USER_SRP_AUTH' };
 
 export interface WebStackProps extends StackProps {
   config: AppConfig;

@@ -1,31 +1,15 @@
+import type { RuntimeConfigFile } from '../../../shared/src/contract/runtime-config';
+
 /**
  * Written next to the site at deploy time (CDK) and by the local cloud at start, so one build
  * serves every stage. Unknown keys are ignored so infra can add fields before the web reads them.
  *
  * Checked by hand rather than with zod: config.json is read before the first paint of every page,
  * and zod would be the heaviest library of the landing page for these few fields.
+ *
+ * What the web keeps of it: an empty Cognito endpoint or map style becomes undefined.
  */
-export interface RuntimeConfig {
-  /** Absolute, or a same-origin path when a CDN routes /api to the gateway. */
-  apiUrl: string;
-  wsUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** CDK may write "" for "use the AWS default endpoint": undefined then. */
-  cognitoEndpoint?: string;
-  authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
-  /** 'offline' (a basemap drawn from bundled country shapes) or a MapLibre style URL (Amazon Location in AWS). */
-  mapStyle?: string;
-  /** Where maps open when the browser's location is unknown. */
-  mapCenter?: { lat: number; lng: number };
-  /**
-   * Cognito hosted domain for federated sign-in (Facebook, Apple), e.g.
-   * `ride-prod.auth.eu-west-1.amazoncognito.com`. Absent when no identity provider is set up;
-   * the social button then reports that sign-in with that provider is not available.
-   */
-  oauthDomain?: string;
-}
+export type RuntimeConfig = Omit<RuntimeConfigFile, 'cognitoEndpoint' | 'mapStyle'> & { cognitoEndpoint?: string; mapStyle?: string };
 
 const AUTH_FLOWS = ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH'] as const;
 
