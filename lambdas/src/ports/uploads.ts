@@ -1,5 +1,4 @@
 import type { UploadTicket } from '../../../shared/src/contract/uploads';
-import { UPLOAD_LIMITS } from '../../../shared/src/domain/upload-plan';
 
 export type { UploadTicket };
 export type PostTicket = Extract<UploadTicket, { method: 'POST' }>;
@@ -32,8 +31,3 @@ export interface UploadStore {
   /** Site-relative URL of an object under `public/`. */
   publicUrl(key: string): string;
 }
-
-/** Images shown to everyone (profile, car types). */
-export const MAX_IMAGE_BYTES = UPLOAD_LIMITS.profileImage;
-/** The licence document and parcel photos. */
-export const MAX_DOCUMENT_BYTES = UPLOAD_LIMITS.tripPhoto;

@@ -2,7 +2,8 @@ import type { CarTypeFields } from '../../../shared/src/contract/catalog';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { CarTypeStore, StoredCarType } from '../ports/catalog';
 import type { UserStore } from '../ports/users';
-import { MAX_IMAGE_BYTES, type UploadStore } from '../ports/uploads';
+import type { UploadStore } from '../ports/uploads';
+import { maxBytesOf } from './upload-keys';
 import { isImageWithin } from './create-upload-url';
 
 export interface CarTypeDeps {
@@ -37,7 +38,7 @@ export async function resolveCarTypeImage(
   if (requested === current?.imageKey) return { image: current.image, imageKey: current.imageKey };
   const object = await deps.uploads.describe(requested);
   if (!object) throw new DomainError('validation_error', 400, 'Upload the image first', [{ path: 'body.image', message: 'not uploaded' }]);
-  if (!isImageWithin(MAX_IMAGE_BYTES)(object)) {
+  if (!isImageWithin(maxBytesOf('carTypeImage'))(object)) {
     throw new DomainError('validation_error', 400, 'The image must be a JPEG, PNG or WebP of at most 5 MB', [{ path: 'body.image', message: 'not an image' }]);
   }
   return { image: deps.uploads.publicUrl(requested), imageKey: requested };

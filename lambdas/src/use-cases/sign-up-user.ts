@@ -4,16 +4,13 @@ import { DomainError } from '../../../shared/src/domain/errors';
 import { toMinor } from '../../../shared/src/domain/money';
 import { buildMobile } from '../../../shared/src/domain/phone';
 import { validateRegistration } from '../../../shared/src/domain/register-rules';
+import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { SettingsStore } from '../ports/settings';
-import { MAX_DOCUMENT_BYTES, type UploadStore } from '../ports/uploads';
+import type { UploadStore } from '../ports/uploads';
 import { isImageWithin } from './create-upload-url';
 import { createUserAccount, type AccountDeps } from './create-user-account';
-
-import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
-import { LICENCE_PREFIX } from './upload-keys';
-
-export { LICENCE_PREFIX };
+import { maxBytesOf } from './upload-keys';
 
 /**
  * Spec §5 Register and §6: a rider (default) or driver signs up through the server. The existence
@@ -41,7 +38,7 @@ export async function signUpUser(
   if (body.usertype === 'driver') {
     const key = body.licenseImage ?? '';
     const object = isLicenceKey(key) ? await deps.uploads.describe(key) : undefined;
-    if (!object || !isImageWithin(MAX_DOCUMENT_BYTES)(object)) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
+    if (!object || !isImageWithin(maxBytesOf('licence'))(object)) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
     licenseImage = key;
   }
 

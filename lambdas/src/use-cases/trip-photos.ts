@@ -4,9 +4,9 @@ import type { BookingRecord } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
 import type { z } from 'zod';
 import type { AbortUploadBody, CompleteUploadBody, UploadPartsBody } from '../../../shared/src/contract/uploads';
-import { MAX_DOCUMENT_BYTES, type UploadStore, type UploadTicket } from '../ports/uploads';
+import type { UploadStore, UploadTicket } from '../ports/uploads';
 import { abortUpload, completeUpload, createUploadParts, createUploadUrl, isImageWithin } from './create-upload-url';
-import { tripPhotoKey } from './upload-keys';
+import { maxBytesOf, tripPhotoKey } from './upload-keys';
 import type { Account } from './admit-caller';
 import { present } from './trip-step';
 
@@ -17,8 +17,6 @@ const PHOTO_STATUSES: Record<PhotoKind, readonly string[]> = {
   pickup_image: ['ARRIVED', 'STARTED'],
   deliver_image: ['STARTED', 'REACHED'],
 };
-
-const photoKey = tripPhotoKey;
 
 function checkDriverPhoto(account: Account, booking: BookingRecord | undefined, kind: PhotoKind): BookingRecord {
   if (!booking || booking.driver !== account.profile.id) {
@@ -45,21 +43,21 @@ export async function createTripPhotoUploadParts(
   deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof UploadPartsBody>,
 ) {
   const b = checkDriverPhoto(account, booking, kind);
-  return createUploadParts(deps, { key: photoKey(b.id, kind), maxBytes: MAX_DOCUMENT_BYTES }, body);
+  return createUploadParts(deps, { key: tripPhotoKey(b.id, kind), maxBytes: maxBytesOf('tripPhoto') }, body);
 }
 
 export async function completeTripPhotoUpload(
   deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof CompleteUploadBody>,
 ) {
   const b = checkDriverPhoto(account, booking, kind);
-  return completeUpload(deps, { key: photoKey(b.id, kind), maxBytes: MAX_DOCUMENT_BYTES }, body);
+  return completeUpload(deps, { key: tripPhotoKey(b.id, kind), maxBytes: maxBytesOf('tripPhoto') }, body);
 }
 
 export async function abortTripPhotoUpload(
   deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined, kind: PhotoKind, body: z.infer<typeof AbortUploadBody>,
 ) {
   const b = checkDriverPhoto(account, booking, kind);
-  return abortUpload(deps, photoKey(b.id, kind), body.uploadId);
+  return abortUpload(deps, tripPhotoKey(b.id, kind), body.uploadId);
 }
 
 /** After the browser's upload: the object must be an image within the size limit, else it is removed and refused. */
@@ -70,10 +68,10 @@ export async function setTripPhoto(
   kind: PhotoKind,
 ): Promise<BookingView> {
   const b = checkDriverPhoto(account, booking, kind);
-  const key = photoKey(b.id, kind);
+  const key = tripPhotoKey(b.id, kind);
   const object = await deps.uploads.describe(key);
   if (!object) throw new DomainError('not_found', 404, 'Upload the photo first');
-  if (!isImageWithin(MAX_DOCUMENT_BYTES)(object)) {
+  if (!isImageWithin(maxBytesOf('tripPhoto'))(object)) {
     await deps.uploads.remove(key);
     throw new DomainError('validation_error', 400, 'The photo must be a JPEG, PNG or WebP of at most 20 MiB');
   }

@@ -11,9 +11,6 @@ import { UPLOAD_LIMITS, type UploadKind } from '../../../shared/src/domain/uploa
  * differently.
  */
 
-export const LICENCE_PREFIX = 'private/licences/';
-export const CARTYPE_IMAGE_PREFIX = 'public/cartypes/';
-
 /** Joins segments into a key, refusing anything unsafe (a bug, or an id that is not one). */
 export function joinKey(...segments: string[]): string {
   const key = segments.join('/');
