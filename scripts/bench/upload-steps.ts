@@ -10,11 +10,13 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR
 const LARGE = 6 * MiB;
 const bytes = (size: number) => { const b = Buffer.alloc(size, 7); PNG.copy(b); return b; };
 
-/** Sends every part of a multipart upload the server planned; the etags complete it. */
-async function putParts(send: Send, token: string | undefined, partsPath: string, body: Record<string, unknown>): Promise<{ partNumber: number; etag: string }[] | undefined> {
-  const plan = planParts(LARGE);
-  const urls = await send(token, 'POST', partsPath, { ...body, size: LARGE, partNumbers: plan.map((p) => p.partNumber) });
+/** The part numbers of the plan, for asking the server for every part's URL. */
+const ALL_PARTS = planParts(LARGE).map((p) => p.partNumber);
+
+/** PUTs every part the server signed (its answer to an upload-parts call); the etags complete the upload. */
+async function putParts(urls: Answer): Promise<{ partNumber: number; etag: string }[] | undefined> {
   if (urls.status !== 200) return undefined;
+  const plan = planParts(LARGE);
   const file = bytes(LARGE);
   const etags = [];
   for (const p of urls.body.parts as { partNumber: number; url: string }[]) {
@@ -42,7 +44,7 @@ export async function uploadSteps(send: Send, t: { rider: string; driver: string
 
   const licence = await send(undefined, 'POST', '/auth/signup/license-upload', { contentType: 'image/jpeg', size: LARGE });
   if (licence.status === 200) {
-    const etags = await putParts(send, undefined, '/auth/signup/license-upload/parts', { key: licence.body.key, uploadId: licence.body.uploadId });
+    const etags = await putParts(await send(undefined, 'POST', '/auth/signup/license-upload/parts', { key: licence.body.key, uploadId: licence.body.uploadId, size: LARGE, partNumbers: ALL_PARTS }));
     if (etags) out.push(['completeSignupUpload (6 MiB in two parts)', await send(undefined, 'POST', '/auth/signup/license-upload/complete', { key: licence.body.key, uploadId: licence.body.uploadId, parts: etags })]);
   }
 
@@ -50,9 +52,9 @@ export async function uploadSteps(send: Send, t: { rider: string; driver: string
   const photo = `/bookings/${arrivedTrip}/photos/pickup_image`;
   const large = await send(t.driver, 'POST', `${photo}/upload-url`, { contentType: 'image/jpeg', size: LARGE });
   if (large.status === 200) {
-    const plan = planParts(LARGE);
-    out.push(['createTripPhotoUploadParts (6 MiB photo)', await send(t.driver, 'POST', `${photo}/upload-parts`, { uploadId: large.body.uploadId, size: LARGE, partNumbers: plan.map((p) => p.partNumber) })]);
-    const etags = await putParts(send, t.driver, `${photo}/upload-parts`, { uploadId: large.body.uploadId });
+    const urls = await send(t.driver, 'POST', `${photo}/upload-parts`, { uploadId: large.body.uploadId, size: LARGE, partNumbers: ALL_PARTS });
+    out.push(['createTripPhotoUploadParts (6 MiB photo)', urls]);
+    const etags = await putParts(urls);
     if (etags) out.push(['completeTripPhotoUpload (6 MiB in two parts)', await send(t.driver, 'POST', `${photo}/upload-complete`, { uploadId: large.body.uploadId, parts: etags })]);
   }
   const dropped = await send(t.driver, 'POST', `${photo}/upload-url`, { contentType: 'image/jpeg', size: LARGE });
