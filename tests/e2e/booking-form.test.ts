@@ -289,9 +289,20 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
     });
     const small = await phone.newPage();
     try {
+      // The stored session is held back until the location is chosen: the point is first shown by
+      // its coordinates (a visitor's form), then named once the session arrives.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await small.route(/\/me(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await small.goto(siteUrl());
       await small.getByTestId('booking-form-slot').waitFor();
       await small.getByTestId('use-my-location').click();
+      const pickupField = small.getByRole('combobox', { name: 'Pickup', exact: true });
+      await expect.poll(() => pickupField.inputValue()).toBe('37.78490, -122.40940');
+      release();
       // Named by reverse geocoding ("… of San Francisco, CA, US" or a district of it).
       await expect.poll(() => small.getByRole('combobox', { name: 'Pickup', exact: true }).inputValue(), { timeout: 10_000 }).toMatch(/, CA, US$/);
       await searchPlace(small, 'Drop', OAKLAND);

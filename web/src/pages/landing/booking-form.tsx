@@ -7,7 +7,7 @@ import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AddBookingBody, BookingView, CarType, Estimate, InstructionData, Place } from '../../../../shared/src/contract';
@@ -140,15 +140,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     }
   };
 
-  /** A point from the map or the browser: usable at once by its coordinates, then named if possible. */
-  const pointChosen = async (end: TripEnd, at: MapPoint) => {
-    const mine = ++lookups.current[end];
-    const p = roundPoint(at);
-    const unnamed = { ...p, add: coordsLabel(p) };
-    setNotice(null);
-    choose(end, unnamed, unnamed.add);
-    // Reverse geocoding needs a signed-in user; a visitor keeps the coordinates (and must sign in to book).
-    if (!signedIn) return;
+  /** Names a point by reverse geocoding unless a newer choice for its end came meanwhile. */
+  const nameOf = async (end: TripEnd, p: MapPoint, mine: number) => {
     try {
       const { address } = await api.getAddress({ body: { latlng: `${p.lat},${p.lng}` } });
       if (lookups.current[end] === mine) choose(end, { ...p, add: address }, address);
@@ -158,6 +151,28 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       setNotice({ key: isApiError(e) && e.code === 'fetch_call_error' ? 'fetch_call_error' : 'google_places_error' });
     }
   };
+
+  /** A point from the map or the browser: usable at once by its coordinates, then named if possible. */
+  const pointChosen = async (end: TripEnd, at: MapPoint) => {
+    const mine = ++lookups.current[end];
+    const p = roundPoint(at);
+    const unnamed = { ...p, add: coordsLabel(p) };
+    setNotice(null);
+    choose(end, unnamed, unnamed.add);
+    // Reverse geocoding needs a signed-in user; a visitor keeps the coordinates (and must sign in to book).
+    if (signedIn) await nameOf(end, p, mine);
+  };
+
+  // The stored session can arrive after the form is shown: points chosen before it are named then.
+  const latest = useRef({ pickup, drop, nameOf });
+  latest.current = { pickup, drop, nameOf };
+  useEffect(() => {
+    if (!signedIn) return;
+    for (const end of ['pickup', 'drop'] as const) {
+      const point = latest.current[end];
+      if (point && point.add === coordsLabel(point)) void latest.current.nameOf(end, point, lookups.current[end]);
+    }
+  }, [signedIn]);
 
   const mapPicked = (at: MapPoint) => {
     void pointChosen(pickTarget, at);
