@@ -76,6 +76,13 @@ export function PlaceField({ label, text, onTextChange, onPlace, near, signedIn,
     );
   };
 
+  // Text typed before the stored session arrived is searched once it does.
+  const latestLoad = useRef({ load, text });
+  latestLoad.current = { load, text };
+  useEffect(() => {
+    if (signedIn && latestLoad.current.text.trim()) latestLoad.current.load(latestLoad.current.text);
+  }, [signedIn]);
+
   // Two towns may share a name and country ("San Francisco, PH"): the coordinates tell them apart.
   const options: AutosuggestProps.Option[] = places.map((p) => ({
     value: p.place_id,
