@@ -163,14 +163,12 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     if (signedIn) await nameOf(end, p, mine);
   };
 
-  // The stored session can arrive after the form is shown: points chosen before it are named then.
-  const latest = useRef({ pickup, drop, nameOf });
-  latest.current = { pickup, drop, nameOf };
+  // The stored session can arrive after the form is shown: points chosen before it are named then
+  // (this render's `nameOf` sees the session).
   useEffect(() => {
     if (!signedIn) return;
-    for (const end of ['pickup', 'drop'] as const) {
-      const point = latest.current[end];
-      if (point && point.add === coordsLabel(point)) void latest.current.nameOf(end, point, lookups.current[end]);
+    for (const [end, point] of [['pickup', pickup], ['drop', drop]] as const) {
+      if (point && point.add === coordsLabel(point)) void nameOf(end, point, lookups.current[end]);
     }
   }, [signedIn]);
 

@@ -45,8 +45,12 @@ export function PlaceField({ label, text, onTextChange, onPlace, near, signedIn,
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
 
+  /** The search last asked for while signed out. */
+  const unanswered = useRef<string | null>(null);
+
   const load = (filteringText: string) => {
     pending.current?.abort();
+    unanswered.current = signedIn ? null : filteringText;
     const keyword = filteringText.trim().slice(0, MAX_SEARCH_LENGTH);
     if (!signedIn) {
       // Nothing to ask: the dropdown's hint says why (see `hint` below).
@@ -76,11 +80,10 @@ export function PlaceField({ label, text, onTextChange, onPlace, near, signedIn,
     );
   };
 
-  // Text typed before the stored session arrived is searched once it does.
-  const latestLoad = useRef({ load, text });
-  latestLoad.current = { load, text };
+  // A search asked for before the stored session arrived runs once it does (this render's `load`
+  // sees the session). Only an asked-for one: a point's coordinates in the box are not searched.
   useEffect(() => {
-    if (signedIn && latestLoad.current.text.trim()) latestLoad.current.load(latestLoad.current.text);
+    if (signedIn && unanswered.current !== null) load(unanswered.current);
   }, [signedIn]);
 
   // Two towns may share a name and country ("San Francisco, PH"): the coordinates tell them apart.
