@@ -7,16 +7,15 @@ import type { BookingRecord, BookingStore, OfferRecord } from '../ports/bookings
 import type { DriverStateRecord } from '../ports/presence';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
-import { advance, pointAt, present, tell } from './trip-step';
-
-/** A lost race is tried again this often with a fresh read, as long as the booking is still NEW and ours to take. */
-const ACCEPT_ATTEMPTS = 3;
+import { advance, pointAt, present, runStep, tell } from './trip-step';
 
 /**
  * Spec §4 ACCEPTED, in one transaction: the booking (conditioned on its version, so of many
  * simultaneous accepts exactly one wins), the driver's own offer (which must still be live),
  * every other offer revoked, the driver queued and off the geo index, a tracking point, and
- * the customer told. A driver whose offer lapsed or who went offline gets a 409.
+ * the customer told. A driver whose offer lapsed or who went offline gets a 409. A lost race is
+ * decided again on a fresh read (`runStep`): while the booking is still NEW and offered to us we
+ * try again; if it is ours already (a double tap) the answer is the accepted booking.
  */
 export async function acceptBooking(
   deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
@@ -24,26 +23,28 @@ export async function acceptBooking(
   loaded: { booking: BookingRecord | undefined; offer: OfferRecord | undefined; state: DriverStateRecord | undefined },
 ): Promise<BookingView> {
   const me = account.profile;
-  let booking = loaded.booking;
-  for (let attempt = 1; ; attempt++) {
-    // Only a driver the booking was offered to may see it, let alone take it.
-    if (!booking || (booking.driver !== me.id && !booking.requestedDrivers?.[me.id])) throw notFound();
-    assertTransition(booking.status, 'ACCEPTED', 'driver');
-    const now = deps.now().getTime();
-    if (!loaded.offer || (loaded.offer.expiresAt !== undefined && loaded.offer.expiresAt <= now)) throw new DomainError('offer_expired', 409);
-    const next = advance(booking, 'ACCEPTED', {
-      driver: me.id,
-      driver_name: `${me.firstName} ${me.lastName}`.trim(),
-      ...(me.profile_image ? { driver_image: me.profile_image } : {}),
-      driver_contact: me.mobile ?? '',
-      ...(me.vehicleNumber ? { vehicle_number: me.vehicleNumber } : {}),
-      ...(me.fleetadmin ? { fleetadmin: me.fleetadmin } : {}),
-      ...(me.ratings?.userrating !== undefined ? { driverRating: me.ratings.userrating } : {}),
-      requestedDrivers: {},
-      acceptTime: now,
-    });
-    try {
-      return present(account, await deps.trips.apply({
+  return runStep(deps, account, loaded.booking, {
+    name: 'accept',
+    answer: (b) => present(account, b),
+    write: (booking) => {
+      // Only a driver the booking was offered to may see it, let alone take it.
+      if (!booking || (booking.driver !== me.id && !booking.requestedDrivers?.[me.id])) throw notFound();
+      assertTransition(booking.status, 'ACCEPTED', 'driver');
+      const now = deps.now().getTime();
+      if (!loaded.offer || (loaded.offer.expiresAt !== undefined && loaded.offer.expiresAt <= now)) throw new DomainError('offer_expired', 409);
+      const next = advance(booking, 'ACCEPTED', {
+        driver: me.id,
+        driver_name: `${me.firstName} ${me.lastName}`.trim(),
+        ...(me.profile_image ? { driver_image: me.profile_image } : {}),
+        driver_contact: me.mobile ?? '',
+        ...(me.vehicleNumber ? { vehicle_number: me.vehicleNumber } : {}),
+        ...(me.fleetadmin ? { fleetadmin: me.fleetadmin } : {}),
+        ...(me.ratings?.userrating !== undefined ? { driverRating: me.ratings.userrating } : {}),
+        requestedDrivers: {},
+        acceptTime: now,
+      });
+      // A dispatch round or a decline moving the version is a lost race: runStep reads again.
+      return deps.trips.apply({
         current: booking, next, at: now,
         takeOffer: me.id,
         revokeOffers: Object.keys(booking.requestedDrivers ?? {}),
@@ -51,11 +52,7 @@ export async function acceptBooking(
         driverState: { uid: me.id, activeBooking: { id: booking.id, status: 'ACCEPTED' }, ...(loaded.state?.indexedCell ? { unindexCell: loaded.state.indexedCell } : {}) },
         tracking: pointAt(booking, 'ACCEPTED', now, loaded.state, booking.pickup, randomUUID()),
         messages: [tell(booking.customer, 'booking_accepted', next, { fare: formatMoney(booking.trip_cost) })],
-      }));
-    } catch (e) {
-      // A dispatch round or a decline moved the version: if the booking is still up for grabs, read it again.
-      if (!(e instanceof DomainError) || e.code !== 'conflict' || attempt >= ACCEPT_ATTEMPTS) throw e;
-      booking = await deps.bookings.get(booking.id, { consistent: true });
-    }
-  }
+      });
+    },
+  });
 }

@@ -12,7 +12,7 @@ import type { OutgoingMessage } from '../ports/notifier';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { canSeeBooking, presentBooking } from './present-booking';
-import { advance, tell } from './trip-step';
+import { advance, runStep, tell } from './trip-step';
 
 /**
  * Spec §4 Cancel: in NEW, ACCEPTED or PAYMENT_PENDING (and ARRIVED from the rider's trip view);
@@ -21,18 +21,32 @@ import { advance, tell } from './trip-step';
  * also revokes every live offer and writes the messages. With a driver assigned, the same
  * transaction frees the driver, tells both parties and, when the rider cancels, moves the car
  * type's slab fee for the minutes since acceptance from the rider's wallet to the driver's.
+ * A repeat of a cancel that happened answers the cancelled booking (`runStep`).
  */
 export async function cancelBooking(
   deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
-  booking: BookingRecord | undefined,
+  loaded: BookingRecord | undefined,
   input: { reason?: string },
 ): Promise<BookingView> {
+  return runStep(deps, account, loaded, {
+    name: 'cancel',
+    answer: (b) => presentBooking(b, { role: account.profile.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin }),
+    write: (booking) => cancel(deps, account, booking, input),
+  });
+}
+
+async function cancel(
+  deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
+  account: Account,
+  booking: BookingRecord | undefined,
+  input: { reason?: string },
+): Promise<BookingRecord> {
   const me = account.profile;
   if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   if (me.usertype === 'rider') assertCriticalEditsAllowed(account.settings);
   const assigned = (booking.status === 'ACCEPTED' || booking.status === 'ARRIVED') && booking.driver !== undefined;
-  if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('conflict', `A ${booking.status} booking cannot be cancelled`);
+  if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('booking_moved_on', `A ${booking.status} booking cannot be cancelled`);
   assertTransition(booking.status, 'CANCELLED', me.usertype);
   const reason = booking.status === 'PAYMENT_PENDING' ? SYSTEM_REASONS.incomplete_booking : input.reason;
   if (!reason) throw new DomainError('select_proper', 400, undefined, [{ path: 'reason', message: 'select_proper' }]);
@@ -45,8 +59,7 @@ export async function cancelBooking(
     messages.push({ to: booking.customer, kind: 'booking_cancelled', ...renderNotification('booking_cancelled', { id: booking.id, reason }), bookingId: booking.id });
   }
   if (assigned) return cancelAssigned(deps, account, booking, reason, cancelledBy);
-  const cancelled = await deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages, movements: refundMovements(booking) });
-  return presentBooking(cancelled, { role: me.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
+  return deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages, movements: refundMovements(booking) });
 }
 
 /**
@@ -59,7 +72,7 @@ async function cancelAssigned(
   booking: BookingRecord,
   reason: string,
   cancelledBy: 'rider' | 'admin',
-): Promise<BookingView> {
+): Promise<BookingRecord> {
   const now = deps.now().getTime();
   const driver = booking.driver!;
   const slabFee = cancelledBy === 'rider' ? cancellationFee(booking.cancelSlab, minutesBetween(booking.acceptTime ?? now, now)) : 0;
@@ -81,7 +94,7 @@ async function cancelAssigned(
     reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
   });
   const feeText = fee > 0 ? ` A cancellation fee of ${formatMoney(fee, account.settings.symbol ?? '')} applies.` : '';
-  const cancelled = await deps.trips.apply({
+  return deps.trips.apply({
     current: booking, next, at: now,
     driver: { uid: driver, queue: false },
     driverState: { uid: driver, activeBooking: null },
@@ -91,5 +104,4 @@ async function cancelAssigned(
       ...(cancelledBy === 'admin' ? [tell(booking.customer, 'booking_cancelled', booking, { reason })] : []),
     ],
   });
-  return presentBooking(cancelled, { role: account.profile.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
 }

@@ -1,3 +1,4 @@
+import { paymentRefusal } from '../../../shared/src/domain/booking-payment';
 import { dispatchPolicy, bookLaterTimes } from '../../../shared/src/domain/dispatch';
 import { DomainError, notFound } from '../../../shared/src/domain/errors';
 import { formatMoney } from '../../../shared/src/domain/money';
@@ -91,7 +92,8 @@ async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConf
   }
 
   const booking = await deps.bookings.get(session.bookingId!, { consistent: true });
-  const wanted = booking && amountDue(booking) === session.amount;
+  // A booking paid meanwhile (another tab's checkout, the wallet) never takes it: it is credited back below.
+  const wanted = booking && amountDue(booking) === session.amount && paymentRefusal(booking, 'provider') === undefined;
   if (booking && wanted && booking.status === 'PAYMENT_PENDING') {
     await payAhead(deps, booking, session, c, settings, now);
     return 'paid';

@@ -1,14 +1,16 @@
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
-import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
+import { conflict, notFound } from '../../../shared/src/domain/errors';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { JobQueue } from '../ports/jobs';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { runStep } from './trip-step';
 
 /**
  * Spec §6: a driver "cancels" a NEW task by leaving requestedDrivers; their offer goes with it.
  * When that leaves nobody deciding, the next dispatch round is due now rather than when the
- * offers would have expired, so the rider does not wait on a driver who already said no.
+ * offers would have expired, so the rider does not wait on a driver who already said no. A
+ * driver who already declined (a double tap) gets the same answer again.
  */
 export async function declineBooking(
   deps: { bookings: BookingStore; trips: TripStore; jobs: () => JobQueue; now: () => Date },
@@ -16,25 +18,22 @@ export async function declineBooking(
   loaded: BookingRecord | undefined,
 ): Promise<{ declined: true }> {
   const me = account.profile.id;
-  let booking = loaded;
-  for (let attempt = 1; ; attempt++) {
-    if (!booking || !booking.requestedDrivers?.[me]) throw notFound();
-    if (booking.status !== 'NEW') throw conflict('conflict', `A ${booking.status} booking has no offers`);
-    const now = deps.now().getTime();
-    const requestedDrivers = { ...booking.requestedDrivers };
-    delete requestedDrivers[me];
-    const dispatchNow = Object.keys(requestedDrivers).length === 0 && dispatchPolicy(account.settings).autoDispatch && booking.dispatchRound > 0;
-    const next: BookingRecord = { ...booking, requestedDrivers, version: booking.version + 1, ...(dispatchNow ? { roundEndsAt: now } : {}) };
-    try {
-      await deps.trips.apply({ current: booking, next, at: now, revokeOffers: [me], messages: [] });
-    } catch (e) {
-      // A dispatch round moved the version meanwhile: decline against the fresh booking.
-      if (!(e instanceof DomainError) || e.code !== 'conflict' || attempt >= 3) throw e;
-      booking = await deps.bookings.get(booking.id, { consistent: true });
-      continue;
-    }
-    // The round that was due when the offers expired will find itself stale: this one runs first.
-    if (dispatchNow) await deps.jobs().schedule({ kind: 'dispatch', bookingId: booking.id, round: booking.dispatchRound + 1 }, now);
-    return { declined: true };
-  }
+  // A dispatch round moving the version meanwhile is a lost race: runStep declines against the fresh booking.
+  return runStep(deps, account, loaded, {
+    name: 'decline',
+    answer: () => ({ declined: true as const }),
+    write: async (booking) => {
+      if (!booking || !booking.requestedDrivers?.[me]) throw notFound();
+      if (booking.status !== 'NEW') throw conflict('booking_moved_on', `A ${booking.status} booking has no offers`);
+      const now = deps.now().getTime();
+      const requestedDrivers = { ...booking.requestedDrivers };
+      delete requestedDrivers[me];
+      const dispatchNow = Object.keys(requestedDrivers).length === 0 && dispatchPolicy(account.settings).autoDispatch && booking.dispatchRound > 0;
+      const next: BookingRecord = { ...booking, requestedDrivers, version: booking.version + 1, ...(dispatchNow ? { roundEndsAt: now } : {}) };
+      const written = await deps.trips.apply({ current: booking, next, at: now, revokeOffers: [me], messages: [] });
+      // The round that was due when the offers expired will find itself stale: this one runs first.
+      if (dispatchNow) await deps.jobs().schedule({ kind: 'dispatch', bookingId: booking.id, round: booking.dispatchRound + 1 }, now);
+      return written;
+    },
+  });
 }

@@ -7,7 +7,7 @@ import { calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare
 import { formatMoney } from '../../../shared/src/domain/money';
 import { sampleRoute } from '../../../shared/src/domain/route-sampling';
 import { recordDrop } from '../../../shared/src/domain/saved-address';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { CarTypeStore } from '../ports/catalog';
 import type { GeoService } from '../ports/geo';
 import type { DriverStateRecord } from '../ports/presence';
@@ -15,9 +15,9 @@ import type { TrackingPointRecord, TripStore } from '../ports/trips';
 import type { UserStore } from '../ports/users';
 import { logger } from '../observability/logger';
 import type { Account } from './admit-caller';
-import { advance, checkStep, pointAt, present, tell } from './trip-step';
+import { advance, checkStep, pointAt, present, runStep, tell } from './trip-step';
 
-type ReachDeps = { trips: TripStore; users: UserStore; carTypes: CarTypeStore; geo: () => GeoService; now: () => Date };
+type ReachDeps = { bookings: BookingStore; trips: TripStore; users: UserStore; carTypes: CarTypeStore; geo: () => GeoService; now: () => Date };
 
 /**
  * Spec §4 REACHED: the end time and trip seconds, a tracking point, the drop counted in the
@@ -26,7 +26,14 @@ type ReachDeps = { trips: TripStore; users: UserStore; carTypes: CarTypeStore; g
  * waypoint rule) and the real duration, and the drop is where the driver stopped.
  */
 export async function reachBooking(deps: ReachDeps, account: Account, loaded: BookingRecord | undefined, state: DriverStateRecord | undefined): Promise<BookingView> {
-  const booking = checkStep(account, loaded, 'REACHED');
+  return runStep(deps, account, loaded, {
+    name: 'reach',
+    answer: (b) => present(account, b),
+    write: (current) => reach(deps, account, checkStep(account, current, 'REACHED'), state),
+  });
+}
+
+async function reach(deps: ReachDeps, account: Account, booking: BookingRecord, state: DriverStateRecord | undefined): Promise<BookingRecord> {
   const now = deps.now().getTime();
   const settings = account.settings;
   const taxi = settings.appMode !== 'delivery';
@@ -62,14 +69,14 @@ export async function reachBooking(deps: ReachDeps, account: Account, loaded: Bo
   for (let attempt = 1; ; attempt++) {
     const saved = rider?.savedAddresses;
     try {
-      return present(account, await deps.trips.apply({
+      return await deps.trips.apply({
         current: booking, next, at: now,
         // Tracking stops; the driver stays queued until the trip is paid or left to the rider.
         driverState: { uid: account.profile.id, activeBooking: null },
         tracking: point,
         ...(rider ? { savedAddresses: { uid: rider.id, list: recordDrop(saved ?? [], drop, { convertToMile: settings.convert_to_mile }), previous: saved } } : {}),
         messages: [tell(booking.customer, 'trip_reached', next, { fare: formatMoney(next.trip_cost, settings.symbol ?? '') })],
-      }));
+      });
     } catch (e) {
       if ((e as { code?: string }).code !== 'addresses_changed' || attempt >= 5) throw e;
       rider = await deps.users.get(booking.customer, { consistent: true });

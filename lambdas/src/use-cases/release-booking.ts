@@ -3,7 +3,7 @@ import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { JobQueue } from '../ports/jobs';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
-import { advance, checkStep, tell } from './trip-step';
+import { advance, checkStep, runStep, tell } from './trip-step';
 
 /**
  * Beyond the spec: a driver who cannot make it gives an accepted trip up before pickup. Rather
@@ -15,25 +15,31 @@ export async function releaseBooking(
   account: Account,
   loaded: BookingRecord | undefined,
 ): Promise<{ released: true }> {
-  const booking = checkStep(account, loaded, 'NEW');
   const me = account.profile.id;
-  const now = deps.now().getTime();
-  const next = advance(booking, 'NEW', {
-    driver: undefined, driver_name: undefined, driver_image: undefined, driver_contact: undefined, vehicle_number: undefined,
-    fleetadmin: undefined, driverRating: undefined, acceptTime: undefined, driver_arrive_time: undefined,
-    excludedDrivers: { ...booking.excludedDrivers, [me]: true },
-    requestedDrivers: {}, asked: {}, dispatchRound: 0, roundEndsAt: now,
+  return runStep(deps, account, loaded, {
+    name: 'release',
+    answer: () => ({ released: true as const }),
+    write: async (current) => {
+      const booking = checkStep(account, current, 'NEW');
+      const now = deps.now().getTime();
+      const next = advance(booking, 'NEW', {
+        driver: undefined, driver_name: undefined, driver_image: undefined, driver_contact: undefined, vehicle_number: undefined,
+        fleetadmin: undefined, driverRating: undefined, acceptTime: undefined, driver_arrive_time: undefined,
+        excludedDrivers: { ...booking.excludedDrivers, [me]: true },
+        requestedDrivers: {}, asked: {}, dispatchRound: 0, roundEndsAt: now,
+      });
+      const written = await deps.trips.apply({
+        current: booking, next, at: now,
+        driver: { uid: me, queue: false },
+        driverState: { uid: me, activeBooking: null },
+        messages: [tell(booking.customer, 'driver_released', booking)],
+      });
+      const policy = dispatchPolicy(account.settings);
+      if (policy.autoDispatch) {
+        const at = booking.bookLater ? Math.max(now, bookLaterTimes(booking.tripdate, policy).dispatchAt) : now;
+        await deps.jobs().schedule({ kind: 'dispatch', bookingId: booking.id, round: 1 }, at);
+      }
+      return written;
+    },
   });
-  await deps.trips.apply({
-    current: booking, next, at: now,
-    driver: { uid: me, queue: false },
-    driverState: { uid: me, activeBooking: null },
-    messages: [tell(booking.customer, 'driver_released', booking)],
-  });
-  const policy = dispatchPolicy(account.settings);
-  if (policy.autoDispatch) {
-    const at = booking.bookLater ? Math.max(now, bookLaterTimes(booking.tripdate, policy).dispatchAt) : now;
-    await deps.jobs().schedule({ kind: 'dispatch', bookingId: booking.id, round: 1 }, at);
-  }
-  return { released: true };
 }

@@ -1,35 +1,45 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { formatMoney } from '../../../shared/src/domain/money';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { paidChange } from './mark-paid';
-import { advance, checkStep, present, tell } from './trip-step';
+import { advance, checkPayment, checkStep, present, runStep, tell } from './trip-step';
 
 /**
- * The driver at the drop (REACHED). A prepaid booking, or cash the driver confirms taking, is
- * PAID now; `later` leaves the payment to the rider (PENDING: Pay now by card or wallet) and
- * frees the driver for the next trip (spec §4 PENDING). A PAID booking asked to settle again
- * answers as it is, so a driver's double tap is harmless.
+ * The driver at the drop (REACHED). Cash the driver confirms taking makes it PAID now; `later`
+ * leaves the payment to the rider (PENDING: Pay now by card or wallet) and frees the driver for
+ * the next trip (spec §4 PENDING). A prepaid booking was paid by card before the trip: the
+ * driver's confirmation of the drop makes it PAID and takes no money (asking the rider to pay it
+ * later is refused, `booking_already_paid`). A repeat of the same settlement answers as the first.
  */
 export async function settleBooking(
-  deps: { trips: TripStore; now: () => Date },
+  deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   input: { method: 'cash' | 'later' },
 ): Promise<BookingView> {
-  if (loaded && loaded.driver === account.profile.id && loaded.status === 'PAID' && input.method === 'cash') return present(account, loaded);
-  const paid = loaded?.prepaid || input.method === 'cash';
-  const booking = checkStep(account, loaded, paid ? 'PAID' : 'PENDING');
-  const now = deps.now().getTime();
-  if (paid) {
-    // A prepaid booking was paid by card before the trip: nothing changes hands at the drop.
-    return present(account, await deps.trips.apply(paidChange(booking, booking.prepaid ? 'card' : 'cash', now, account.settings)));
-  }
-  const next = advance(booking, 'PENDING');
-  return present(account, await deps.trips.apply({
-    current: booking, next, at: now,
-    driver: { uid: account.profile.id, queue: false },
-    messages: [tell(booking.customer, 'payment_due', next, { fare: formatMoney(booking.trip_cost, account.settings.symbol ?? '') })],
-  }));
+  return runStep(deps, account, loaded, {
+    name: input.method === 'cash' ? 'settle-cash' : 'settle-later',
+    answer: (b) => present(account, b),
+    write: async (current) => {
+      const now = deps.now().getTime();
+      if (current?.prepaid && input.method === 'cash') {
+        // The drop of a prepaid trip: nothing changes hands, the card payment stands.
+        const booking = checkStep(account, current, 'PAID');
+        return deps.trips.apply(paidChange(booking, 'card', now, account.settings));
+      }
+      if (input.method === 'cash') {
+        const booking = checkPayment(account, current, 'cash', 'PAID');
+        return deps.trips.apply(paidChange(booking, 'cash', now, account.settings));
+      }
+      const booking = checkPayment(account, current, 'later', 'PENDING');
+      const next = advance(booking, 'PENDING');
+      return deps.trips.apply({
+        current: booking, next, at: now,
+        driver: { uid: account.profile.id, queue: false },
+        messages: [tell(booking.customer, 'payment_due', next, { fare: formatMoney(booking.trip_cost, account.settings.symbol ?? '') })],
+      });
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { CheckoutForm } from '../../../shared/src/contract/payments';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { toDecimal, toMinor } from '../../../shared/src/domain/money';
+import { paymentRefusal } from '../../../shared/src/domain/booking-payment';
 import { CHECKOUT_TTL_MS, checkoutFields, MAX_TOP_UP, MIN_TOP_UP } from '../../../shared/src/domain/payments';
 import { parseWalletAmount } from '../../../shared/src/domain/wallet-rules';
 import type { BookingRecord } from '../ports/bookings';
@@ -22,8 +23,9 @@ const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
 /**
  * Spec §4 Payment / Pay now: the server fixes what is paid (never the client), records the
  * checkout as an OPEN session that a confirmation must match, and answers the provider's form.
- * A booking is paid by its own rider while PAYMENT_PENDING or PENDING (with critical edits
- * allowed, §5 demo mode); a wallet is topped up by its owner.
+ * A booking is paid by its own rider while it waits for money (`paymentRefusal`: PAYMENT_PENDING
+ * or PENDING, never prepaid or paid) with critical edits allowed (§5 demo mode); a wallet is
+ * topped up by its owner.
  */
 export async function startCheckout(
   deps: { payments: PaymentStore; providers: ProviderStore; gateway: GatewayDirectory; siteOrigins: () => string[]; now: () => Date },
@@ -41,7 +43,8 @@ export async function startCheckout(
   if (input.kind === 'booking') {
     if (me.usertype !== 'rider' || !loaded || loaded.customer !== me.id) throw notFound();
     assertCriticalEditsAllowed(settings);
-    if (loaded.status !== 'PAYMENT_PENDING' && loaded.status !== 'PENDING') throw conflict('not_payable', `A ${loaded.status} booking is not waiting for a payment`);
+    const refusal = paymentRefusal(loaded, 'checkout');
+    if (refusal) throw conflict(refusal, `A ${loaded.prepaid ? 'prepaid ' : ''}${loaded.status} booking is not waiting for a payment`);
     amount = amountDue(loaded);
     if (amount <= 0) throw conflict('not_payable', 'Nothing is left to pay');
     productName = `Booking ${loaded.id}`;

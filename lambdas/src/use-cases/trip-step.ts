@@ -1,8 +1,10 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
+import { paymentRefusal, type PaymentPath } from '../../../shared/src/domain/booking-payment';
 import { assertTransition, type BookingStatus } from '../../../shared/src/domain/booking-status';
-import { forbidden, notFound } from '../../../shared/src/domain/errors';
+import { conflict, DomainError, forbidden, notFound } from '../../../shared/src/domain/errors';
+import { stepTaken, type TripStep } from '../../../shared/src/domain/trip-repeats';
 import { renderNotification, type NotificationKind } from '../../../shared/src/i18n/notifications';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { DriverStateRecord } from '../ports/presence';
 import type { TrackingPointRecord } from '../ports/trips';
@@ -20,6 +22,61 @@ export function checkStep(account: Account, booking: BookingRecord | undefined, 
   assertTransition(booking.status, to, me.usertype);
   if (me.usertype === 'driver' && booking.driver !== me.id) throw forbidden('not_your_trip');
   return booking;
+}
+
+/**
+ * The checks a payment starts with: the booking exists for this caller (else 404), it is not
+ * already paid and is waiting for money this way (`paymentRefusal`: 409 `booking_already_paid`
+ * or `not_payable`), then the step's own checks. Every path that takes a rider's money for a
+ * booking passes here, so a paid booking is never charged again.
+ */
+export function checkPayment(account: Account, booking: BookingRecord | undefined, path: PaymentPath, to: BookingStatus): BookingRecord {
+  const me = account.profile;
+  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  const refusal = paymentRefusal(booking, path);
+  if (refusal) throw conflict(refusal, `A ${booking.prepaid ? 'prepaid ' : ''}${booking.status} booking takes no ${path} payment`);
+  return checkStep(account, booking, to);
+}
+
+/** A step that lost a race is decided again on a fresh read this often. */
+const STEP_ATTEMPTS = 4;
+
+/**
+ * The one rule for repeats and races, for every trip step and payment. A repeat by the same
+ * caller of a step that already happened (`stepTaken`) answers as the first call did, built from
+ * the booking as it is now, and writes nothing. A step the booking can no longer take answers its
+ * one 409 key from the step's checks. A write that lost a race (the booking's version or status
+ * moved under it) is decided again on a fresh read: the loser of identical concurrent calls finds
+ * the winner's work done and answers like it, so every duplicate answers alike and money moves
+ * once (the step's txRefs and its status condition make sure of that in the table).
+ */
+export async function runStep<T>(
+  deps: { bookings: Pick<BookingStore, 'get'> },
+  account: Account,
+  loaded: BookingRecord | undefined,
+  step: {
+    name: TripStep | 'pay-card';
+    /** Where the step leads, when it is more than the booking's own fields say (`stepTaken`). */
+    taken?: (booking: BookingRecord) => boolean;
+    /** The checks and the write on a booking that has not taken the step yet; answers the booking as written. */
+    write: (booking: BookingRecord | undefined) => Promise<BookingRecord>;
+    /** The step's answer, from the booking as written or as found. */
+    answer: (booking: BookingRecord) => T | Promise<T>;
+  },
+): Promise<T> {
+  const caller = { uid: account.profile.id, role: account.profile.usertype };
+  const taken = step.taken ?? ((b: BookingRecord) => step.name !== 'pay-card' && stepTaken(step.name, b, caller));
+  let booking = loaded;
+  for (let attempt = 1; ; attempt++) {
+    if (booking && taken(booking)) return step.answer(booking);
+    try {
+      return await step.answer(await step.write(booking));
+    } catch (e) {
+      // Only the booking's own condition is a lost race; a failed offer, balance or driver check keeps its key.
+      if (!(e instanceof DomainError) || e.code !== 'conflict' || !booking || attempt >= STEP_ATTEMPTS) throw e;
+      booking = await deps.bookings.get(booking.id, { consistent: true });
+    }
+  }
 }
 
 export function tell(to: string, kind: NotificationKind, booking: BookingRecord, values: Record<string, string | number> = {}): OutgoingMessage {

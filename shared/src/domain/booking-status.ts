@@ -124,12 +124,13 @@ export function nextStatuses(from: BookingStatus, actor: Actor): BookingStatus[]
 }
 
 /**
- * Throws when the move is refused: 409 conflict when no such move exists from the current
- * status (usually a stale client), 403 forbidden when it exists but not for this actor.
+ * Throws when the move is refused: 409 `booking_moved_on` when no such move exists from the
+ * current status (usually a stale client, or a step another call already took), 403 forbidden
+ * when it exists but not for this actor.
  */
 export function assertTransition(from: BookingStatus, to: BookingStatus, actor: Actor): void {
   const transition = findTransition(from, to);
-  if (!transition) throw conflict('conflict', `A booking cannot go from ${from} to ${to}`);
+  if (!transition) throw conflict('booking_moved_on', `A booking cannot go from ${from} to ${to}`);
   if (!transition.by.includes(actor)) throw forbidden('forbidden', `${actor} may not move a booking from ${from} to ${to}`);
 }
 

@@ -122,6 +122,9 @@ export const TECHNICAL_KEYS = [
   'invalid_argument',
   'upload_not_found',
   'upload_too_large',
+  // Trip steps and payments: a paid booking is never charged again; a step the booking can no longer take.
+  'booking_already_paid',
+  'booking_moved_on',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

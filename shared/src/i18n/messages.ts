@@ -73,6 +73,9 @@ export const messagesEn: Record<TranslationKey, string> = {
   invalid_argument: 'The storage request is not valid.',
   upload_not_found: 'This upload does not exist or has already finished.',
   upload_too_large: 'The file is larger than allowed.',
+  // Trip steps and payments.
+  booking_already_paid: 'This booking is already paid. Nothing was charged.',
+  booking_moved_on: 'This booking has moved on and cannot take this step. Reload it to see where it is now.',
   idempotency_conflict: 'The same request is already being processed.',
   idempotency_key_reused: 'This request key was already used for a different booking.',
   auto_dispatch_on: 'Drivers are assigned automatically. Turn auto-dispatch off in the settings to assign by hand.',
@@ -208,6 +211,9 @@ export const messagesEs: Record<TranslationKey, string> = {
   invalid_argument: 'La solicitud de almacenamiento no es válida.',
   upload_not_found: 'Esta subida no existe o ya ha terminado.',
   upload_too_large: 'El archivo es más grande de lo permitido.',
+  // Pasos del viaje y pagos.
+  booking_already_paid: 'Esta reserva ya está pagada. No se ha cobrado nada.',
+  booking_moved_on: 'Esta reserva ha avanzado y ya no admite este paso. Vuelva a cargarla para ver su estado.',
   idempotency_conflict: 'La misma solicitud ya se está procesando.',
   idempotency_key_reused: 'Esta clave de solicitud ya se usó para otra reserva.',
   auto_dispatch_on: 'Los conductores se asignan automáticamente. Desactiva la asignación automática en la configuración para asignar a mano.',

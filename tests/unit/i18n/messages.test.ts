@@ -65,6 +65,8 @@ describe('§8 error catalogue', () => {
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
         // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.
         'invalid_argument', 'upload_not_found', 'upload_too_large',
+        // Trip steps and payments: a paid booking charged again; a step the booking can no longer take.
+        'booking_already_paid', 'booking_moved_on',
       ].sort(),
     );
   });

@@ -101,14 +101,19 @@ class ProfileUpdates {
 function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[] {
   const { current, next, at } = change;
   const out: { item: TransactItem; kind: Failure }[] = [];
+  // A step that takes the rider's money for the booking (wallet, cash, a provider's payment
+  // making it PAID) holds only while the stored booking is not prepaid: the use cases refuse a
+  // paid booking (`paymentRefusal`), and the table refuses it too, whatever raced them.
+  const takesRiderMoney = (change.movements ?? []).some((m) => m.reason === 'TripPayment' || m.reason === 'CashCollected')
+    || (change.payment !== undefined && next.status === 'PAID');
   out.push({
     kind: 'booking',
     item: {
       Put: {
         Item: bookingItem(next),
-        ConditionExpression: '#version = :version AND #status = :status',
+        ConditionExpression: `#version = :version AND #status = :status${takesRiderMoney ? ' AND (attribute_not_exists(prepaid) OR prepaid = :notPrepaid)' : ''}`,
         ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
-        ExpressionAttributeValues: { ':version': current.version, ':status': current.status },
+        ExpressionAttributeValues: { ':version': current.version, ':status': current.status, ...(takesRiderMoney ? { ':notPrepaid': false } : {}) },
       },
     },
   });

@@ -27,6 +27,7 @@ import { AssignDriverModal } from './assign-driver-modal';
 import { bookingColumns, PAGE_SIZES } from './booking-columns';
 import { BookingDetailModal } from './booking-detail-modal';
 import { BookingFilters } from './booking-filters';
+import { payActionState } from './pay-action';
 import { audienceTopic, bookingFormat } from './booking-format';
 import { fetchAllBookings, hasServerFilters, NO_SERVER_FILTERS, type ServerFilters } from './booking-query';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
@@ -192,15 +193,16 @@ export default function BookingsPage() {
 
   // Spec §4 Pay now (PENDING: the card packet is saved first) and the payment a prepaid booking waits for.
   if (allowed.includes('pay')) {
-    const payable = selected && (selected.status === 'PENDING' || selected.status === 'PAYMENT_PENDING');
-    const reason = !selected || payable ? (settings.AllowCriticalEditsAdmin ? undefined : t('demo_mode')) : t('pay_not_due');
-    rowActions.push({ id: 'pay', text: t('pay_now'), disabled: reason !== undefined, disabledReason: reason });
+    const state = payActionState(selected, { role: role ?? undefined, criticalEdits: settings.AllowCriticalEditsAdmin });
+    const reason = state.reasonKey ? t(state.reasonKey) : undefined;
+    rowActions.push({ id: 'pay', text: t('pay_now'), disabled: !state.enabled, disabledReason: reason });
   }
 
   const onAction = (id: string) => {
     if (!selected) return;
     if (id === 'pay') {
       const target = selected;
+      if (!payActionState(target, { role: role ?? undefined, criticalEdits: settings.AllowCriticalEditsAdmin }).enabled) return;
       if (target.status === 'PENDING') api.payBooking({ params: { id: target.id }, body: { method: 'card' } }).then((out) => setPayTarget(out.booking), failed);
       else setPayTarget(target);
     }

@@ -8,6 +8,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
+import { paymentActions } from '../../../../shared/src/domain/booking-payment';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
@@ -79,7 +80,8 @@ export function BookingSuccessModal({ booking, onClose, onGoToBookings, onOpenTr
   // Only a booking waiting for its payment or its driver still changes from this dialog's view.
   useTopic(`booking/${booking.id}`, refresh, live.status === 'NEW' || live.status === 'PAYMENT_PENDING');
   // The rider's own booking waiting for its payment (delivery mode) is paid from here.
-  const payable = onOpenTrip !== undefined && live.status === 'PAYMENT_PENDING' && settings.AllowCriticalEditsAdmin;
+  // The rider's own booking (they may open its trip): the prepayment it waits for, never a second one.
+  const payable = onOpenTrip !== undefined && paymentActions(live, { role: 'rider', criticalEdits: settings.AllowCriticalEditsAdmin }).ahead;
 
   if (paying) {
     return <CheckoutModal subject={{ kind: 'booking', booking: live }} onBookingChange={setLive} onClose={() => { setPaying(false); refresh(); }} />;

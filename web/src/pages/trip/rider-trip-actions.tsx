@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
+import { paymentActions } from '../../../../shared/src/domain/booking-payment';
 import { canTransition } from '../../../../shared/src/domain/booking-status';
 import { cancellationFee, minutesBetween } from '../../../../shared/src/domain/cancellation-fee';
 import { useApi } from '../../api/api-context';
@@ -51,7 +52,8 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
 
   const critical = settings.AllowCriticalEditsAdmin;
   const canCancelNow = critical && canTransition(b.status, 'CANCELLED', 'rider');
-  const payable = critical && (b.status === 'REACHED' || b.status === 'PENDING');
+  // One rule with the server's: a prepaid or paid booking never shows a payment button.
+  const pay = paymentActions(b, { role: 'rider', criticalEdits: critical });
   const minutes = b.acceptTime ? minutesBetween(b.acceptTime, Date.now()) : 0;
   const fee = b.driver && b.acceptTime ? cancellationFee((b.cancelSlab ?? []).map((s) => ({ minsDelayed: s.minsDelayed, amount: Math.round(s.amount * 100) })), minutes) / 100 : 0;
 
@@ -60,7 +62,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
       <SpaceBetween direction="horizontal" size="xs">
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
         {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
-        {payable ? (
+        {pay.wallet ? (
           <Button
             variant="primary"
             loading={busy === 'wallet'}
@@ -74,7 +76,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
             {t('trip_pay_wallet', { fare: f.money(b.customer_paid ?? b.trip_cost) })}
           </Button>
         ) : null}
-        {payable && b.status === 'PENDING' ? (
+        {pay.card ? (
           <Button
             loading={busy === 'card'}
             data-testid="trip-pay-card"
@@ -88,7 +90,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
             {t('trip_pay_card')}
           </Button>
         ) : null}
-        {critical && b.status === 'PAYMENT_PENDING' ? (
+        {pay.ahead ? (
           <Button variant="primary" data-testid="trip-pay-ahead" onClick={() => setPaying(b)}>{t('pay_now')}</Button>
         ) : null}
       </SpaceBetween>
