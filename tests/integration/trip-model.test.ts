@@ -67,6 +67,12 @@ interface Model {
   assigned?: string;
   /** Drivers who released the trip. */
   excluded: Set<string>;
+  /** Drivers offered the trip since it last went back to dispatch (the booking's `asked`). */
+  asked: Set<string>;
+  /** How it was paid, once PAID. */
+  paidBy?: 'cash' | 'wallet';
+  /** Who cancelled it, once CANCELLED. */
+  cancelledBy?: 'rider' | 'admin';
   /** Expected balances in minor units. */
   balances: Map<string, number>;
 }
@@ -155,6 +161,8 @@ function expectation(m: Model, op: Op, caller: Caller, variant: number, world: W
   if (!AUTH[op].includes(caller.role)) return no;
   const own = caller.role === 'driver' && m.assigned === caller.id;
   const isRider = caller.who === 'rider';
+  // A repeat by the same caller of a step that already happened answers as the first did and changes nothing.
+  if (alreadyTaken(m, op, caller, variant)) return yes();
   switch (op) {
     case 'accept':
       return m.status === 'NEW' && m.offers.has(caller.id) ? to('ACCEPTED', (x) => { x.assigned = caller.id; x.offers.clear(); }) : no;
@@ -162,7 +170,7 @@ function expectation(m: Model, op: Op, caller: Caller, variant: number, world: W
       return m.status === 'NEW' && m.offers.has(caller.id) ? yes((x) => { x.offers.delete(caller.id); }) : no;
     case 'release':
       return own && (m.status === 'ACCEPTED' || m.status === 'ARRIVED')
-        ? to('NEW', (x) => { x.excluded.add(caller.id); x.assigned = undefined; x.offers.clear(); }) : no;
+        ? to('NEW', (x) => { x.excluded.add(caller.id); x.assigned = undefined; x.offers.clear(); x.asked.clear(); }) : no;
     case 'arrive': return own && m.status === 'ACCEPTED' ? to('ARRIVED') : no;
     case 'start': {
       const code = startCode(world, variant).kind;
@@ -172,21 +180,17 @@ function expectation(m: Model, op: Op, caller: Caller, variant: number, world: W
     case 'reach': return own && m.status === 'STARTED' ? to('REACHED') : no;
     case 'settle':
       if (!own) return no;
-      if (settleMethod(variant) === 'cash') {
-        // A second cash settle answers with the PAID booking as it is (a double tap is harmless).
-        if (m.status === 'PAID') return yes();
-        return m.status === 'REACHED' ? to('PAID') : no;
-      }
+      if (settleMethod(variant) === 'cash') return m.status === 'REACHED' ? to('PAID', (x) => { x.paidBy = 'cash'; }) : no;
       return m.status === 'REACHED' ? to('PENDING') : no;
     case 'pay':
       if (!isRider) return no;
       if (payMethod(variant) === 'card') return m.status === 'PENDING' ? yes() : no;
-      return m.status === 'REACHED' || m.status === 'PENDING' ? to('PAID') : no;
+      return m.status === 'REACHED' || m.status === 'PENDING' ? to('PAID', (x) => { x.paidBy = 'wallet'; }) : no;
     case 'complete': return isRider && m.status === 'PAID' ? to('COMPLETE') : no;
     case 'cancel': {
       const withDriver = (m.status === 'ACCEPTED' || m.status === 'ARRIVED') && m.assigned !== undefined;
       const may = caller.who === 'admin' ? m.status === 'NEW' || m.status === 'ACCEPTED' : isRider && (m.status === 'NEW' || withDriver);
-      return may ? to('CANCELLED', (x) => x.offers.clear()) : no;
+      return may ? to('CANCELLED', (x) => { x.offers.clear(); x.cancelledBy = caller.who === 'admin' ? 'admin' : 'rider'; }) : no;
     }
     case 'chat': {
       const party = caller.who === 'admin' || isRider || own;
@@ -198,8 +202,28 @@ function expectation(m: Model, op: Op, caller: Caller, variant: number, world: W
       // Whether an admin may offer the trip again to a driver who gave it up is not settled by
       // the rules (dispatch never does); the model follows the server.
       if (m.excluded.has(target)) return { ok: 'either' };
-      return yes((x) => { x.offers.add(target); });
+      return yes((x) => { x.offers.add(target); x.asked.add(target); });
     }
+  }
+}
+
+/** Where the step, by this caller, leads: the booking is already there (docs/architecture.md, "The trip"). */
+function alreadyTaken(m: Model, op: Op, caller: Caller, variant: number): boolean {
+  const own = caller.role === 'driver' && m.assigned === caller.id;
+  const isRider = caller.who === 'rider';
+  switch (op) {
+    case 'accept': return own && m.status === 'ACCEPTED';
+    case 'arrive': return own && m.status === 'ARRIVED';
+    case 'start': return own && m.status === 'STARTED';
+    case 'reach': return own && m.status === 'REACHED';
+    case 'settle': return own && (settleMethod(variant) === 'cash' ? m.status === 'PAID' && m.paidBy === 'cash' : m.status === 'PENDING');
+    case 'pay': return isRider && payMethod(variant) === 'wallet' && m.status === 'PAID' && m.paidBy === 'wallet';
+    case 'complete': return isRider && m.status === 'COMPLETE';
+    case 'cancel': return m.status === 'CANCELLED' && (caller.who === 'admin' ? m.cancelledBy === 'admin' : isRider && m.cancelledBy === 'rider');
+    case 'release': return caller.role === 'driver' && m.excluded.has(caller.id) && m.assigned !== caller.id;
+    case 'decline':
+      return caller.role === 'driver' && m.status === 'NEW' && m.asked.has(caller.id) && !m.offers.has(caller.id) && !m.excluded.has(caller.id);
+    default: return false;
   }
 }
 
@@ -242,7 +266,7 @@ describe('the trip against a model of it (fast-check)', () => {
     const riderWallet = await wallet(rider.token);
     const world: World = { admin, rider, stranger, a, b, bookingId: created.id, otp: created.otp, otpSecure };
     const model: Model = {
-      status: 'NEW', offers: new Set([a.id, b.id]), excluded: new Set(),
+      status: 'NEW', offers: new Set([a.id, b.id]), excluded: new Set(), asked: new Set([a.id, b.id]),
       balances: new Map([[rider.id, minor(riderWallet.balance)], [a.id, 0], [b.id, 0]]),
     };
     return { world, model };
@@ -296,7 +320,10 @@ describe('the trip against a model of it (fast-check)', () => {
 
         if (ok) { accepted++; took.push(step.op); }
         if (ok && expected.ok === true) expected.apply(model);
-        if (expected.ok === 'either') model.offers = new Set(Object.keys(seen.booking.requestedDrivers ?? {}));
+        if (expected.ok === 'either') {
+          model.offers = new Set(Object.keys(seen.booking.requestedDrivers ?? {}));
+          for (const d of model.offers) model.asked.add(d);
+        }
         // Money the step moved, as the stored booking says it was moved.
         if (model.status !== before && model.status === 'PAID') {
           model.balances.set(rider.id, model.balances.get(rider.id)! - minor(seen.booking.usedWalletMoney));

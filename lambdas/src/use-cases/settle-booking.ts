@@ -24,8 +24,9 @@ export async function settleBooking(
     answer: (b) => present(account, b),
     write: async (current) => {
       const now = deps.now().getTime();
-      if (current?.prepaid && input.method === 'cash') {
-        // The drop of a prepaid trip: nothing changes hands, the card payment stands.
+      if (current?.prepaid && current.status === 'REACHED' && input.method === 'cash') {
+        // The drop of a prepaid trip: nothing changes hands, the card payment stands. Anything
+        // else asked of a prepaid booking would be a second payment: refused below.
         const booking = checkStep(account, current, 'PAID');
         return deps.trips.apply(paidChange(booking, 'card', now, account.settings));
       }
