@@ -9,7 +9,7 @@ type Checkout = { orderId: string; fields: Record<string, string> };
 
 /**
  * Issue 19 item 1: a paid booking is never charged again. Every path that takes a rider's money
- * for a booking (pay from the wallet, Pay now by card, a provider checkout, the driver's settlement)
+ * for a booking (pay from the wallet, Pay now by card, a provider checkout, a promo, the driver's settlement)
  * is tried against every state in which the booking is already paid: prepaid by card before the
  * trip (at each status it then passes through), paid from the wallet, settled in cash, paid by
  * card after the trip, and closed. Each must answer 409 `booking_already_paid` and change nothing:
@@ -36,6 +36,8 @@ describe('a paid booking is never charged again', () => {
     { name: 'pay from wallet', token: rider.token, path: `/bookings/${id}/pay`, body: { method: 'wallet' } },
     { name: 'Pay now (card)', token: rider.token, path: `/bookings/${id}/pay`, body: { method: 'card' } },
     { name: 'checkout', token: rider.token, path: '/payments/checkout', body: { kind: 'booking', bookingId: id, provider: 'paypal' } },
+    // A promo would change what a paid booking cost.
+    { name: 'apply promo', token: rider.token, path: `/bookings/${id}/promo`, body: { code: 'ANYCODE' } },
     ...(driver
       ? [
           { name: 'settle cash', token: driver.token, path: `/bookings/${id}/settle`, body: { method: 'cash' } },

@@ -1,4 +1,5 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
+import { isBookingPaid } from '../../../shared/src/domain/booking-payment';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { toMinor } from '../../../shared/src/domain/money';
@@ -27,6 +28,8 @@ export async function applyPromo(
   const me = account.profile;
   if (!booking || booking.customer !== me.id) throw notFound();
   assertCriticalEditsAllowed(account.settings);
+  // What a rider owes is settled once the money is in (a prepaid delivery at REACHED included).
+  if (isBookingPaid(booking)) throw conflict('booking_already_paid', 'A promo cannot change what a paid booking cost');
   if (!PROMO_STATUSES.has(booking.status)) throw conflict('conflict', `A promo applies before paying, not to a ${booking.status} booking`);
   if (booking.promo_applied) throw conflict('promo_already_applied');
   const promoId = await deps.promos.nameOwner(input.code);
