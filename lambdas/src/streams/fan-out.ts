@@ -17,7 +17,10 @@ const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
 const deps: FanOutDeps = {
   subscribers: (topic) => connectionRepository.subscriptions(topic),
-  unsubscribe: (connectionId, topic) => connectionRepository.unsubscribe(connectionId, topic),
+  async unsubscribe(connectionId, topic) {
+    await connectionRepository.unsubscribe(connectionId, topic);
+    logger.info('dropped a subscription that lost its right', { connectionId, topic });
+  },
   // Consistent: a give-up or an accept just written must already count.
   booking: (id) => bookingRepository.get(id, { consistent: true }),
   // An event tells the browser which request caused it (the record's correlation id, in scope).
