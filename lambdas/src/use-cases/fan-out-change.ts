@@ -129,9 +129,8 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   if (targets.length === 0 && rechecks.length === 0 && !message) return 0;
   if (message) await deps.notifier.deliver(message);
   // Subscribers next: a change nobody follows costs no dedup write.
-  const followed = await Promise.all([...targets, ...rechecks.map((topic) => ({ topic, recheckOnly: true }))].map(async (t) => ({
-    ...t, subscribers: await deps.subscribers(t.topic),
-  })));
+  const topics = [...targets.map((t) => ({ ...t, recheckOnly: false })), ...rechecks.map((topic) => ({ topic, id: undefined, data: undefined, recheckOnly: true }))];
+  const followed = await Promise.all(topics.map(async (t) => ({ ...t, subscribers: await deps.subscribers(t.topic) })));
   const rights = await rightsOf(deps, record, followed);
   const revoked = followed.flatMap((a) => a.subscribers.filter((s) => !rights(a.topic, s)).map((s) => ({ topic: a.topic, connectionId: s.connectionId })));
   await Promise.all(revoked.map(async ({ topic, connectionId }) => {
@@ -139,7 +138,7 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
     if (!(await deps.post(connectionId, { type: 'unsubscribed', topic, reason: 'forbidden' }))) await deps.forget(connectionId);
   }));
   const audiences = followed
-    .filter((a): a is typeof a & { recheckOnly?: undefined } => !('recheckOnly' in a))
+    .filter((a) => !a.recheckOnly)
     .map((a) => ({ ...a, connections: a.subscribers.filter((s) => rights(a.topic, s)).map((s) => s.connectionId) }));
   if (audiences.every((a) => a.connections.length === 0)) return 0;
   if (!(await deps.firstDelivery(record.eventId))) return 0;
@@ -158,8 +157,9 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
  * Whether a subscriber of a topic may have this record's event. Booking-scoped topics ask the
  * REST read's rule about the booking: the record's own item when it is the booking, else the
  * booking as it is now, read once for the whole record however many follow (a tracking point or
- * chat message names no parties, and the booking may have changed since it was written). Every other topic's right depends only on who subscribed, which cannot change while the
- * connection lives (a user who loses access has every socket closed), so it was settled at subscribe.
+ * chat message names no parties, and the booking may have changed since it was written). Every
+ * other topic's right depends only on who subscribed, which cannot change while the connection
+ * lives (a user who loses access has every socket closed), so it was settled at subscribe.
  */
 async function rightsOf(
   deps: FanOutDeps, record: ChangeRecord, followed: { topic: string; subscribers: Subscriber[] }[],
