@@ -4,10 +4,12 @@ import type WebSocket from 'ws';
 import { routes, type OperationId } from '../../shared/src/contract/routes';
 import { arbitraryFor } from './support/arbitraries';
 import { bookingState, makeBolaFixtures, profileState, type BolaFixtures } from './support/bola-fixtures';
+import { north, ownPlace, putOnline, type TestDriver } from './support/drivers';
 import { api, type ApiResult } from './support/endpoints';
+import { fleetDriver } from './support/fleets';
 import { sampleBooking } from './support/sample-requests';
 import { bookNowFor } from './support/trips';
-import { open, subscribe } from './support/ws';
+import { open, record, stillSubscribed, subscribe } from './support/ws';
 
 /**
  * quality.md "Every route that takes an id, called with another user's token: never 2xx", spec §6:
@@ -233,6 +235,164 @@ describe('object-level authorization: another user\'s ids (spec §6)', () => {
         if (!byWho.has(who)) byWho.set(who, await socket(who));
         expect(await subscribe(byWho.get(who)!, topic), `${who} → ${topic}`).toBe('subscribed');
       }
+    });
+  });
+
+  /**
+   * Issue 19 item 6: a right checked only at subscribe outlives the change that takes it away.
+   * Each case follows a booking's topics as a party, changes who the booking names (an accept by
+   * another driver, a give-up and a new driver of another fleet, a decline, a cancel), and then
+   * proves: the ex-party is told `unsubscribed` (forbidden), hears no event of those topics after
+   * the change, holds no subscription, and cannot follow again (as REST answers it 404); while the
+   * current parties, the positive controls, do receive the same changes (matched by correlation id).
+   */
+  describe('WebSocket deliveries after a change of rights', () => {
+    const sockets: WebSocket[] = [];
+    afterAll(() => { for (const s of sockets) s.close(); });
+    type Follower = { ws: WebSocket; log: any[]; uid: string };
+    const follow = async (token: string, uid: string, topics: string[]): Promise<Follower> => {
+      const ws = await open(token);
+      sockets.push(ws);
+      const log = record(ws);
+      for (const t of topics) expect(await subscribe(ws, t), `${uid} → ${t}`).toBe('subscribed');
+      return { ws, log, uid };
+    };
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    /** Long enough for the stream poller (200 ms) to deliver whatever one record causes. */
+    const settle = () => sleep(1000);
+    let n = 0;
+    const cid = (what: string) => `rights-${what}-${Date.now().toString(36)}-${n++}`;
+    const as = (token: string, method: string, path: string, body: unknown, correlationId: string) =>
+      api(method, path, { token, body, headers: { 'x-correlation-id': correlationId } });
+    async function until(log: any[], match: (m: any) => boolean, what: string, timeoutMs = 8000): Promise<any> {
+      for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(50)) {
+        const found = log.find(match);
+        if (found) return found;
+      }
+      throw new Error(`never received: ${what}`);
+    }
+    /** The control received the event of the request `correlationId` on `topic`. */
+    const received = (who: Follower, topic: string, correlationId: string) =>
+      until(who.log, (m) => m.type === 'event' && m.topic === topic && m.correlationId === correlationId, `${who.uid}: ${topic} event ${correlationId}`);
+    async function expectDropped(who: Follower, topics: string[], from: number) {
+      const leaked = who.log.slice(from).filter((m) => (m.type === 'event' || m.type === 'positions') && topics.includes(m.topic));
+      expect(leaked.map((m) => ({ topic: m.topic, data: m.data })), `${who.uid} still received`).toEqual([]);
+      for (const topic of topics) {
+        await until(who.log.slice(from), (m) => m.type === 'unsubscribed' && m.topic === topic && m.reason === 'forbidden', `${who.uid}: unsubscribed ${topic}`, 2000);
+      }
+      for (const topic of topics) {
+        expect(await stillSubscribed(who.uid, topic), `${who.uid} still subscribed to ${topic}`).not.toBe(true);
+        expect(await subscribe(who.ws, topic), `${who.uid} follows ${topic} again`).toBe('forbidden');
+      }
+    }
+    /** A current party keeps its subscriptions (and so the table check above can see one). */
+    async function expectKept(who: Follower, topics: string[]) {
+      for (const topic of topics) expect(await stillSubscribed(who.uid, topic), `${who.uid} lost ${topic}`).not.toBe(false);
+      expect(who.log.filter((m) => m.type === 'unsubscribed')).toEqual([]);
+    }
+    const online = async (d: TestDriver, at: { lat: number; lng: number }) => { await putOnline(d, at); return d; };
+
+    it('an offer taken by another driver: the loser receives none of the booking\'s events nor the winner\'s positions', async () => {
+      const here = ownPlace();
+      const [loserDriver, winnerDriver] = await Promise.all([fleetDriver(f.fleetA), fleetDriver(f.fleetB)]);
+      await Promise.all([online(loserDriver, north(here, 1)), online(winnerDriver, north(here, 1.2))]);
+      const booking = await bookNowFor(f.riderA.id, here, 3);
+      expect(Object.keys(booking.requestedDrivers).sort()).toEqual([loserDriver.id, winnerDriver.id].sort());
+      const topics = [`booking/${booking.id}`, `tracking/${booking.id}`];
+      const loser = await follow(loserDriver.token, loserDriver.id, topics);
+      const winner = await follow(winnerDriver.token, winnerDriver.id, topics);
+      const rider = await follow(f.riderA.token, f.riderA.id, topics);
+      await settle();
+      const from = loser.log.length;
+
+      const accept = cid('accept');
+      expect((await as(winnerDriver.token, 'POST', `/bookings/${booking.id}/accept`, {}, accept)).status).toBe(200);
+      await received(winner, `booking/${booking.id}`, accept);
+      // The winner's positions: a ping on the trip is a tracking point.
+      const ping = cid('ping');
+      expect((await as(winnerDriver.token, 'POST', '/drivers/me/location', north(here, 0.6), ping)).status).toBe(200);
+      await received(rider, `tracking/${booking.id}`, ping);
+      await received(winner, `tracking/${booking.id}`, ping);
+      const arrive = cid('arrive');
+      expect((await as(winnerDriver.token, 'POST', `/bookings/${booking.id}/arrive`, {}, arrive)).status).toBe(200);
+      await received(rider, `booking/${booking.id}`, arrive);
+      await settle();
+      await expectDropped(loser, topics, from);
+      await expectKept(winner, topics);
+      await expectKept(rider, topics);
+      expect((await api('GET', `/bookings/${booking.id}`, { token: loserDriver.token })).status).toBe(404);
+    });
+
+    it('a trip given up: its driver hears no more of the chat with the next driver, and its fleet admin no positions of the next fleet\'s driver', async () => {
+      const here = ownPlace();
+      const first = await online(await fleetDriver(f.fleetA), north(here, 1));
+      const booking = await bookNowFor(f.riderA.id, here, 3);
+      expect(Object.keys(booking.requestedDrivers)).toEqual([first.id]);
+      expect((await api('POST', `/bookings/${booking.id}/accept`, { token: first.token, body: {} })).status).toBe(200);
+      const all = [`booking/${booking.id}`, `tracking/${booking.id}`, `chat/${booking.id}`];
+      const gaveUp = await follow(first.token, first.id, all);
+      const oldFleet = await follow(f.fleetA.token, f.fleetA.id, [`booking/${booking.id}`, `tracking/${booking.id}`]);
+      const rider = await follow(f.riderA.token, f.riderA.id, all);
+      const next = await online(await fleetDriver(f.fleetB), north(here, 1.1));
+      await settle();
+      const [fromDriver, fromFleet] = [gaveUp.log.length, oldFleet.log.length];
+
+      expect((await api('POST', `/bookings/${booking.id}/release`, { token: first.token, body: {} })).status).toBe(200);
+      // Dispatch starts again at once and offers the trip to the next driver (never to the one who gave it up).
+      for (const end = Date.now() + 10_000; !(await bookingState(f, booking.id)).requested.includes(next.id); await sleep(200)) {
+        if (Date.now() > end) throw new Error('the released trip was not offered again');
+      }
+      expect((await api('POST', `/bookings/${booking.id}/accept`, { token: next.token, body: {} })).status).toBe(200);
+      const nextDriver = await follow(next.token, next.id, [`chat/${booking.id}`]);
+      const nextFleet = await follow(f.fleetB.token, f.fleetB.id, [`tracking/${booking.id}`]);
+
+      const said = cid('chat');
+      expect((await as(f.riderA.token, 'POST', `/bookings/${booking.id}/chat`, { message: 'Gate code 4711' }, said)).status).toBeLessThan(300);
+      expect((await received(nextDriver, `chat/${booking.id}`, said)).data).toMatchObject({ message: 'Gate code 4711' });
+      await received(rider, `chat/${booking.id}`, said);
+      const ping = cid('ping');
+      expect((await as(next.token, 'POST', '/drivers/me/location', north(here, 0.5), ping)).status).toBe(200);
+      await received(nextFleet, `tracking/${booking.id}`, ping);
+      await received(rider, `tracking/${booking.id}`, ping);
+      await settle();
+      await expectDropped(gaveUp, all, fromDriver);
+      await expectDropped(oldFleet, [`booking/${booking.id}`, `tracking/${booking.id}`], fromFleet);
+      await expectKept(rider, all);
+      await expectKept(nextDriver, [`chat/${booking.id}`]);
+      await expectKept(nextFleet, [`tracking/${booking.id}`]);
+      for (const [token, path] of [[first.token, 'chat'], [first.token, 'tracking'], [f.fleetA.token, 'tracking']] as const) {
+        expect((await api('GET', `/bookings/${booking.id}/${path}`, { token })).status, path).toBe(404);
+      }
+    });
+
+    it('an offer declined, or withdrawn by the rider\'s cancel: its driver is dropped while the drivers still offered it hear on', async () => {
+      const here = ownPlace();
+      const [declinerDriver, holderDriver] = await Promise.all([fleetDriver(f.fleetA), fleetDriver(f.fleetA)]);
+      await Promise.all([online(declinerDriver, north(here, 1)), online(holderDriver, north(here, 1.2))]);
+      const booking = await bookNowFor(f.riderA.id, here, 3);
+      expect(Object.keys(booking.requestedDrivers).sort()).toEqual([declinerDriver.id, holderDriver.id].sort());
+      const topics = [`booking/${booking.id}`, `tracking/${booking.id}`];
+      const decliner = await follow(declinerDriver.token, declinerDriver.id, topics);
+      const holder = await follow(holderDriver.token, holderDriver.id, topics);
+      const rider = await follow(f.riderA.token, f.riderA.id, [`booking/${booking.id}`]);
+      await settle();
+      const fromDecliner = decliner.log.length;
+
+      const declined = cid('decline');
+      expect((await as(declinerDriver.token, 'POST', `/bookings/${booking.id}/decline`, {}, declined)).status).toBe(200);
+      await received(holder, `booking/${booking.id}`, declined);
+      await received(rider, `booking/${booking.id}`, declined);
+      await settle();
+      await expectDropped(decliner, topics, fromDecliner);
+      await expectKept(holder, topics);
+
+      const fromHolder = holder.log.length;
+      const cancelled = cid('cancel');
+      expect((await as(f.riderA.token, 'POST', `/bookings/${booking.id}/cancel`, { reason: 'Changed my mind' }, cancelled)).status).toBe(200);
+      await received(rider, `booking/${booking.id}`, cancelled);
+      await settle();
+      await expectDropped(holder, topics, fromHolder);
+      await expectKept(rider, [`booking/${booking.id}`]);
     });
   });
 });

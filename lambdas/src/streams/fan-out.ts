@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
 import { deps as app } from '../composition-root';
+import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
 import { closeConnection, postToConnection } from '../adapters/websocket/connections';
@@ -15,7 +16,13 @@ import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
 const deps: FanOutDeps = {
-  subscribers: (topic) => connectionRepository.subscribers(topic),
+  subscribers: (topic) => connectionRepository.subscriptions(topic),
+  async unsubscribe(connectionId, topic) {
+    await connectionRepository.unsubscribe(connectionId, topic);
+    logger.info('dropped a subscription that lost its right', { connectionId, topic });
+  },
+  // Consistent: a give-up or an accept just written must already count.
+  booking: (id) => bookingRepository.get(id, { consistent: true }),
   // An event tells the browser which request caused it (the record's correlation id, in scope).
   post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
@@ -53,11 +60,12 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
     const eventId = r.eventID;
     const change = r.eventName;
     const image = topLevelScalars(r.dynamodb?.NewImage ?? r.dynamodb?.OldImage);
+    const before = change === 'MODIFY' ? topLevelScalars(r.dynamodb?.OldImage) : undefined;
     // A delete leaves nothing behind to carry an id (its old image names an earlier write): the record's own.
     const correlationId = correlationIdOfItem(change === 'REMOVE' ? undefined : image, eventId);
     await withCorrelationId(correlationId, async () => {
       try {
-        await fanOutChange(deps, { eventId, change, pk, sk, image });
+        await fanOutChange(deps, { eventId, change, pk, sk, image, before });
         // After the user's own event, so an open page hears why its socket closes.
         const revoked = revokedUser(r, pk, sk);
         if (revoked) {
@@ -105,16 +113,18 @@ function countMilestone(r: DynamoDBRecord, pk: string, sk: string): void {
 
 /**
  * The item's top-level strings, numbers and booleans: all the fan-out reads (who a change concerns,
- * a message's text). Nested values are skipped, which also sidesteps stream readers that hand an
- * empty map over as a bare `{}`.
+ * a message's text), and a booking's `requestedDrivers` (a map of flags: drivers holding an offer
+ * may follow the booking). Other nested values are skipped, which also sidesteps stream readers
+ * that hand an empty map over as a bare `{}` (an empty offer list, then).
  */
-function topLevelScalars(raw: Record<string, { S?: string; N?: string; BOOL?: boolean }> | undefined): Record<string, unknown> | undefined {
+function topLevelScalars(raw: Record<string, { S?: string; N?: string; BOOL?: boolean; M?: Record<string, { BOOL?: boolean }> }> | undefined): Record<string, unknown> | undefined {
   if (!raw) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (v?.S !== undefined) out[k] = v.S;
     else if (v?.N !== undefined) out[k] = Number(v.N);
     else if (v?.BOOL !== undefined) out[k] = v.BOOL;
+    else if (k === 'requestedDrivers') out[k] = Object.fromEntries(Object.entries(v?.M ?? {}).filter(([, f]) => f?.BOOL === true).map(([d]) => [d, true]));
   }
   return out;
 }

@@ -11,7 +11,8 @@ import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
-import { canSeeBooking, presentBooking } from './present-booking';
+import { maySeeBooking } from '../../../shared/src/domain/booking-access';
+import { presentBooking } from './present-booking';
 import { advance, runStep, tell } from './trip-step';
 
 /**
@@ -43,7 +44,7 @@ async function cancel(
   input: { reason?: string },
 ): Promise<BookingRecord> {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   if (me.usertype === 'rider') assertCriticalEditsAllowed(account.settings);
   const assigned = (booking.status === 'ACCEPTED' || booking.status === 'ARRIVED') && booking.driver !== undefined;
   if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('booking_moved_on', `A ${booking.status} booking cannot be cancelled`);

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../../shared/src/contract/ws';
+import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
 
 export interface ChangeRecord {
@@ -8,12 +9,21 @@ export interface ChangeRecord {
   sk: string;
   /** The item after the change (before it, for a REMOVE): who the change concerns is written in it. */
   image?: Record<string, unknown>;
+  /** The item before a MODIFY: a booking whose parties changed rechecks its followers. */
+  before?: Record<string, unknown>;
 }
 
+/** One subscription of a topic and who holds it (absent when nobody can be named: a connection gone). */
+export interface Subscriber { connectionId: string; uid?: string; role?: string }
+
 export interface FanOutDeps {
-  subscribers(topic: string): Promise<string[]>;
+  subscribers(topic: string): Promise<Subscriber[]>;
   post(connectionId: string, message: ServerMessage): Promise<boolean>;
   forget(connectionId: string): Promise<void>;
+  /** Drops one subscription (the item and its place in the connection's list). */
+  unsubscribe(connectionId: string, topic: string): Promise<void>;
+  /** The booking as it is now (a consistent read), for records whose item does not name its parties. */
+  booking(id: string): Promise<BookingParties | undefined>;
   /** True the first time an event id is seen: stream records arrive at least once. */
   firstDelivery(eventId: string): Promise<boolean>;
   notifier: Notifier;
@@ -74,20 +84,62 @@ function newMessage(record: ChangeRecord): (OutgoingMessage & { id: string; at: 
   return { id: i.id, at: i.at, to: i.to, kind: String(i.kind), title: String(i.title), body: String(i.body), ...(str(i.bookingId) ? { bookingId: str(i.bookingId)! } : {}) };
 }
 
+/** The parties a booking image names (the stream hands `requestedDrivers` over as a map of flags). */
+export function partiesOf(image: Record<string, unknown> | undefined): BookingParties | undefined {
+  if (!image) return undefined;
+  const offered = image.requestedDrivers;
+  return {
+    customer: str(image.customer), driver: str(image.driver), fleetadmin: str(image.fleetadmin),
+    requestedDrivers: offered && typeof offered === 'object'
+      ? Object.fromEntries(Object.entries(offered as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => [k, true]))
+      : {},
+  };
+}
+
+/**
+ * The booking-scoped topics of a booking item whose parties changed, besides its own `booking/<id>`:
+ * their followers are rechecked (and dropped when the change took their right away) although the
+ * record is no event of theirs, so an ex-party hears at once that the topic is gone.
+ */
+function rechecksFor(record: ChangeRecord): string[] {
+  const booking = /^BOOKING#(.+)$/.exec(record.pk);
+  if (!booking || record.sk !== 'BOOKING' || record.change !== 'MODIFY') return [];
+  if (!partiesDiffer(partiesOf(record.before), partiesOf(record.image))) return [];
+  return [`tracking/${booking[1]}`, `chat/${booking[1]}`];
+}
+
 /**
  * One stream record: a new message is handed to the Notifier, and each subscriber of its topics
  * gets an `event` (the payload says only that something changed: clients re-read by REST), both
  * once per record however often the stream delivers it. The Notifier comes first and keeps its
  * own exactly-once claims (per message and device): if it throws, no dedup marker is written and
  * the retried record pushes only what was not pushed.
+ *
+ * Rights are checked at every delivery, not only at subscribe: a topic whose right is a
+ * booking's (`booking/`, `tracking/`, `chat/<id>`) goes only to subscribers the REST read of the
+ * same resource would answer (`bookingTopic`), judged on the booking item the record carries, or
+ * else on the booking as it is now (one read per record, only when someone follows). A
+ * subscriber who lost the right is dropped and told `unsubscribed` with reason `forbidden`.
+ * Drops come before the dedup marker: they are idempotent (a dropped subscriber is not listed again).
  */
 export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Promise<number> {
   const targets = topicsFor(record.pk, record.sk, record.image);
+  const rechecks = rechecksFor(record);
   const message = newMessage(record);
-  if (targets.length === 0 && !message) return 0;
+  if (targets.length === 0 && rechecks.length === 0 && !message) return 0;
   if (message) await deps.notifier.deliver(message);
   // Subscribers next: a change nobody follows costs no dedup write.
-  const audiences = await Promise.all(targets.map(async (t) => ({ ...t, connections: await deps.subscribers(t.topic) })));
+  const topics = [...targets.map((t) => ({ ...t, recheckOnly: false })), ...rechecks.map((topic) => ({ topic, id: undefined, data: undefined, recheckOnly: true }))];
+  const followed = await Promise.all(topics.map(async (t) => ({ ...t, subscribers: await deps.subscribers(t.topic) })));
+  const rights = await rightsOf(deps, record, followed);
+  const revoked = followed.flatMap((a) => a.subscribers.filter((s) => !rights(a.topic, s)).map((s) => ({ topic: a.topic, connectionId: s.connectionId })));
+  await Promise.all(revoked.map(async ({ topic, connectionId }) => {
+    await deps.unsubscribe(connectionId, topic);
+    if (!(await deps.post(connectionId, { type: 'unsubscribed', topic, reason: 'forbidden' }))) await deps.forget(connectionId);
+  }));
+  const audiences = followed
+    .filter((a) => !a.recheckOnly)
+    .map((a) => ({ ...a, connections: a.subscribers.filter((s) => rights(a.topic, s)).map((s) => s.connectionId) }));
   if (audiences.every((a) => a.connections.length === 0)) return 0;
   if (!(await deps.firstDelivery(record.eventId))) return 0;
   let sent = 0;
@@ -99,4 +151,30 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
     }));
   }
   return sent;
+}
+
+/**
+ * Whether a subscriber of a topic may have this record's event. Booking-scoped topics ask the
+ * REST read's rule about the booking: the record's own item when it is the booking, else the
+ * booking as it is now, read once for the whole record however many follow (a tracking point or
+ * chat message names no parties, and the booking may have changed since it was written). Every
+ * other topic's right depends only on who subscribed, which cannot change while the connection
+ * lives (a user who loses access has every socket closed), so it was settled at subscribe.
+ */
+async function rightsOf(
+  deps: FanOutDeps, record: ChangeRecord, followed: { topic: string; subscribers: Subscriber[] }[],
+): Promise<(topic: string, s: Subscriber) => boolean> {
+  const scoped = followed.filter((a) => a.subscribers.length > 0 && bookingTopic(a.topic));
+  if (scoped.length === 0) return () => true;
+  const isBookingItem = record.pk.startsWith('BOOKING#') && record.sk === 'BOOKING';
+  const ids = new Set(scoped.map((a) => bookingTopic(a.topic)!.bookingId));
+  const parties = new Map<string, BookingParties | undefined>();
+  await Promise.all([...ids].map(async (id) => {
+    parties.set(id, isBookingItem && record.pk === `BOOKING#${id}` ? partiesOf(record.image) : await deps.booking(id));
+  }));
+  return (topic, s) => {
+    const rule = bookingTopic(topic);
+    if (!rule) return true;
+    return !!s.uid && !!s.role && rule.may(parties.get(rule.bookingId), { uid: s.uid, role: s.role });
+  };
 }

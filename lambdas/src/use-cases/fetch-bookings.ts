@@ -4,7 +4,8 @@ import { notFound } from '../../../shared/src/domain/errors';
 import type { BookingAudience, BookingRecord, BookingStore } from '../ports/bookings';
 import type { UploadStore } from '../ports/uploads';
 import type { Account } from './admit-caller';
-import { canSeeBooking, presentBooking } from './present-booking';
+import { maySeeBooking } from '../../../shared/src/domain/booking-access';
+import { presentBooking } from './present-booking';
 import { withPhotoLinks } from './trip-photos';
 
 /** Spec §6: booking lists by role: rider by customer, driver by driver, fleet admin by fleet, all for admin. */
@@ -30,6 +31,6 @@ export async function fetchBookings(
 /** One booking, with its route, for the same audience; anyone else gets 404 (ids reveal nothing). */
 export async function fetchBooking(deps: { uploads: UploadStore }, account: Account, booking: BookingRecord | undefined): Promise<BookingView> {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   return withPhotoLinks(deps, presentBooking(booking, { role: me.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin }, { withRoute: true }), booking);
 }

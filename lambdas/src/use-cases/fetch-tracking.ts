@@ -4,7 +4,7 @@ import type { GeoService } from '../ports/geo';
 import type { TripStore } from '../ports/trips';
 import { logger } from '../observability/logger';
 import type { Account } from './admit-caller';
-import { canSeeBooking } from './present-booking';
+import { maySeeBooking } from '../../../shared/src/domain/booking-access';
 
 /**
  * Spec §5 location fetch: exactly the latest tracking point, else location_fetch_error. While
@@ -18,7 +18,7 @@ export async function fetchTracking(
   booking: BookingRecord | undefined,
 ) {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   const latest = await deps.trips.latestPoint(booking.id);
   if (!latest) throw new DomainError('location_fetch_error', 404);
   const point = { id: latest.id, at: latest.at, status: latest.status, lat: latest.lat, lng: latest.lng };

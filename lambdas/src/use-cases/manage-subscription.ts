@@ -1,14 +1,15 @@
 import { ClientMessage, type ServerMessage } from '../../../shared/src/contract/ws';
 import type { Role } from '../../../shared/src/contract/route';
+import { bookingTopic } from '../../../shared/src/domain/booking-access';
 import type { BookingRecord } from '../ports/bookings';
-import { canSeeBooking } from './present-booking';
 
 export interface SubscriptionDeps {
-  /** For `booking/<id>`: the booking, to check that the caller may read it. */
+  /** For `booking/<id>`, `tracking/<id>`, `chat/<id>`: the booking, to check that the caller may read it. */
   bookings: { get(id: string): Promise<BookingRecord | undefined> };
   connections: {
     get(id: string): Promise<{ uid: string; role: string } | undefined>;
-    subscribe(id: string, topic: string, nowMs: number): Promise<void>;
+    /** Keeps who subscribed with the subscription: every delivery checks the right again (fan-out). */
+    subscribe(id: string, topic: string, who: { uid: string; role: string }, nowMs: number): Promise<void>;
     unsubscribe(id: string, topic: string): Promise<void>;
   };
   now: () => Date;
@@ -17,7 +18,8 @@ export interface SubscriptionDeps {
 /**
  * Who may follow a topic: the same people who may read it by REST. The catalog and settings are
  * for everyone signed in; a user's topics for that user (and admins, except their messages); a
- * booking list for its audience (spec §6); one booking for whoever may read that booking.
+ * booking list for its audience (spec §6); one booking, its tracking and its chat by the rule of
+ * their REST reads (`bookingTopic`), which the fan-out applies again at every delivery.
  */
 export async function mayFollow(
   topic: string, who: { uid: string; role: Role | string }, deps: Pick<SubscriptionDeps, 'bookings'>,
@@ -31,7 +33,9 @@ export async function mayFollow(
   if (fleetDrivers) return (fleetDrivers[1] === who.uid && who.role === 'fleetadmin') || who.role === 'admin';
   const withdraws = /^withdraws\/(.+)$/.exec(topic);
   if (withdraws) return (withdraws[1] === who.uid && who.role === 'driver') || who.role === 'admin';
-  const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet|booking|tracking|chat)\/(.+)$/.exec(topic);
+  const ofBooking = bookingTopic(topic);
+  if (ofBooking) return ofBooking.may(await deps.bookings.get(ofBooking.bookingId), who);
+  const m = /^(user|offers|messages|bookings\/customer|bookings\/driver|bookings\/fleet)\/(.+)$/.exec(topic);
   if (!m) return false;
   const [, kind, id] = m;
   const own = id === who.uid;
@@ -42,17 +46,6 @@ export async function mayFollow(
     case 'bookings/customer': return (own && who.role === 'rider') || who.role === 'admin';
     case 'bookings/driver': return (own && who.role === 'driver') || who.role === 'admin';
     case 'bookings/fleet': return (own && who.role === 'fleetadmin') || who.role === 'admin';
-    case 'booking':
-    case 'tracking': {
-      const booking = await deps.bookings.get(id!);
-      return !!booking && canSeeBooking(booking, { uid: who.uid, role: who.role as Role });
-    }
-    // Spec: the chat is for the booking's rider, its driver and admins.
-    case 'chat': {
-      if (who.role === 'admin') return true;
-      const booking = await deps.bookings.get(id!);
-      return !!booking && ((who.role === 'rider' && booking.customer === who.uid) || (who.role === 'driver' && booking.driver === who.uid));
-    }
     default: return false;
   }
 }
@@ -77,6 +70,6 @@ export async function manageSubscription(deps: SubscriptionDeps, connectionId: s
     return { type: 'unsubscribed', topic };
   }
   if (!(await mayFollow(topic, who, deps))) return { type: 'error', code: 'forbidden', message: 'Not allowed to follow this topic' };
-  await deps.connections.subscribe(connectionId, topic, deps.now().getTime());
+  await deps.connections.subscribe(connectionId, topic, { uid: who.uid, role: who.role }, deps.now().getTime());
   return { type: 'subscribed', topic };
 }

@@ -61,13 +61,3 @@ export function presentOffer(o: OfferRecord): Offer {
   const { driver: _driver, ...rest } = o;
   return { ...rest, bookingId: o.bookingId, estimate: toDecimal(o.estimate), driver_share: toDecimal(o.driver_share) };
 }
-
-/** Who may see a booking (spec §6): its rider, its driver or a driver holding its offer, its fleet admin, any admin. */
-export function canSeeBooking(b: BookingRecord, viewer: { uid: string; role: Role }): boolean {
-  switch (viewer.role) {
-    case 'admin': return true;
-    case 'rider': return b.customer === viewer.uid;
-    case 'driver': return b.driver === viewer.uid || b.requestedDrivers?.[viewer.uid] === true;
-    case 'fleetadmin': return b.fleetadmin === viewer.uid;
-  }
-}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../../shared/src/contract/trips';
+import { mayChat } from '../../../shared/src/domain/booking-access';
 import { conflict, notFound } from '../../../shared/src/domain/errors';
 import type { BookingRecord } from '../ports/bookings';
 import type { ChatMessageRecord, TripStore } from '../ports/trips';
@@ -8,26 +9,22 @@ import type { Account } from './admit-caller';
 /** A chat belongs to a trip with a driver: from acceptance until it is paid. */
 const CHAT_OPEN = new Set(['ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PENDING', 'PAID']);
 
-/** Only the booking's rider, its assigned driver and admins (a driver merely offered the trip cannot). */
-function mayChat(booking: BookingRecord | undefined, account: Account): booking is BookingRecord {
-  const me = account.profile;
-  if (!booking) return false;
-  if (me.usertype === 'admin') return true;
-  if (me.usertype === 'rider') return booking.customer === me.id;
-  return me.usertype === 'driver' && booking.driver === me.id;
+/** The REST read's rule, the same one every live delivery of `chat/<id>` is checked with. */
+function mayUseChat(booking: BookingRecord | undefined, account: Account): booking is BookingRecord {
+  return mayChat(booking, { uid: account.profile.id, role: account.profile.usertype });
 }
 
 const present = ({ bookingId: _b, ...m }: ChatMessageRecord): ChatMessage => m;
 
 export async function fetchChat(deps: { trips: TripStore }, account: Account, booking: BookingRecord | undefined, q: { cursor?: string; limit?: number }) {
-  if (!mayChat(booking, account)) throw notFound();
+  if (!mayUseChat(booking, account)) throw notFound();
   const page = await deps.trips.chat(booking.id, q);
   return { items: page.items.map(present), next: page.next };
 }
 
 /** Spec §3 Chat message and §6: the sender is the customer for riders and the driver otherwise; the source is the caller's role. */
 export async function sendChatMessage(deps: { trips: TripStore; now: () => Date }, account: Account, booking: BookingRecord | undefined, input: { message: string }): Promise<ChatMessage> {
-  if (!mayChat(booking, account)) throw notFound();
+  if (!mayUseChat(booking, account)) throw notFound();
   if (!CHAT_OPEN.has(booking.status) || !booking.driver) throw conflict('conflict', `No chat on a ${booking.status} booking`);
   const now = deps.now();
   const iso = now.toISOString();

@@ -9,7 +9,8 @@ import type { OutgoingMessage } from '../ports/notifier';
 import type { DriverStateRecord } from '../ports/presence';
 import type { TrackingPointRecord } from '../ports/trips';
 import type { Account } from './admit-caller';
-import { canSeeBooking, presentBooking } from './present-booking';
+import { maySeeBooking } from '../../../shared/src/domain/booking-access';
+import { presentBooking } from './present-booking';
 
 /**
  * The checks every lifecycle step starts with: the booking exists for this caller (else 404, so
@@ -18,7 +19,7 @@ import { canSeeBooking, presentBooking } from './present-booking';
  */
 export function checkStep(account: Account, booking: BookingRecord | undefined, to: BookingStatus): BookingRecord {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   assertTransition(booking.status, to, me.usertype);
   if (me.usertype === 'driver' && booking.driver !== me.id) throw forbidden('not_your_trip');
   return booking;
@@ -32,7 +33,7 @@ export function checkStep(account: Account, booking: BookingRecord | undefined, 
  */
 export function checkPayment(account: Account, booking: BookingRecord | undefined, path: PaymentPath, to: BookingStatus): BookingRecord {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+  if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   const refusal = paymentRefusal(booking, path);
   if (refusal) throw conflict(refusal, `A ${booking.prepaid ? 'prepaid ' : ''}${booking.status} booking takes no ${path} payment`);
   return checkStep(account, booking, to);

@@ -49,7 +49,12 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), topic: z.string() }),
-  z.object({ type: z.literal('unsubscribed'), topic: z.string() }),
+  /**
+   * The answer to an unsubscribe; or, with `reason: 'forbidden'`, the server dropped the
+   * subscription because the follower lost the right to it (an offer taken by another driver, a
+   * trip given up): no further event of the topic arrives, and a re-read by REST answers 404.
+   */
+  z.object({ type: z.literal('unsubscribed'), topic: z.string(), reason: z.literal('forbidden').optional() }),
   z.object({ type: z.literal('pong'), at: z.number() }),
   z.object({
     type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional(),

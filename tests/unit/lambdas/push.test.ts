@@ -109,7 +109,8 @@ describe('the fan-out hands a message to the Notifier before any dedup marker', 
     const notifier = pushNotifier({ push: () => sender, devices: deviceStore([device('a'), device('b')]), claims });
     const markers = new Set<string>();
     const deps: FanOutDeps = {
-      subscribers: async () => ['conn'], post: async () => true, forget: async () => {},
+      subscribers: async () => [{ connectionId: 'conn', uid: 'u1', role: 'rider' }], post: async () => true, forget: async () => {},
+      unsubscribe: async () => {}, booking: async () => undefined,
       async firstDelivery(id) { if (markers.has(id)) return false; markers.add(id); return true; },
       notifier,
     };

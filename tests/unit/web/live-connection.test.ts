@@ -65,6 +65,20 @@ describe('LiveConnection (web/src/live)', () => {
     expect(map).toHaveBeenCalledWith({ drivers, gone: ['d2'] });
   });
 
+  it('a topic the server dropped for lost rights calls its followers once, to re-read (and find it gone); a plain unsubscribe reply does not', async () => {
+    const live = new LiveConnection('ws://x/ws', async () => 't');
+    const trip = vi.fn();
+    live.follow('chat/BK1', trip);
+    await flush();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', topic: 'chat/BK1' }) });
+    expect(trip).not.toHaveBeenCalled();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', topic: 'chat/BK1', reason: 'forbidden' }) });
+    expect(trip).toHaveBeenCalledTimes(1);
+    expect(trip).toHaveBeenCalledWith(undefined);
+  });
+
   it('reconnects with growing backoff and re-reads everything after a reconnect', async () => {
     vi.useFakeTimers();
     const live = new LiveConnection('ws://x/ws', async () => 't');

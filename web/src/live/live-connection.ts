@@ -112,6 +112,9 @@ export class LiveConnection {
       if (msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
       // A batch of driver positions is its own data: the map moves without a re-read.
       else if (msg.data.type === 'positions') this.notify(msg.data.topic, { drivers: msg.data.drivers, gone: msg.data.gone });
+      // The server dropped a topic whose right the user lost (a trip given up, an offer taken by
+      // another driver): the page re-reads by REST, which now answers 404, and stops showing it.
+      else if (msg.data.type === 'unsubscribed' && msg.data.reason === 'forbidden') this.notify(msg.data.topic);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;

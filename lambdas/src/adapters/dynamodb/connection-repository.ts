@@ -1,9 +1,12 @@
 import { keys } from './keys';
-import { table } from './repository';
+import { table, type Item } from './repository';
 
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
 export type ConnectionItem = { connectionId: string; uid: string; role: string; topics: string[] };
+export type SubscriberIdentity = { uid: string; role: string };
+/** One subscription of a topic; no `uid` when neither it nor its connection names one (a connection gone). */
+export type Subscription = { connectionId: string } & Partial<SubscriberIdentity>;
 
 export const connectionRepository = {
   /** The connection and its entry under its user, together. */
@@ -22,11 +25,15 @@ export const connectionRepository = {
     return table.get<ConnectionItem & { pk: string; sk: string }>(keys.connection(connectionId));
   },
 
-  /** The subscription and the connection's own list of topics change together. */
-  async subscribe(connectionId: string, topic: string, nowMs: number): Promise<void> {
+  /**
+   * The subscription and the connection's own list of topics change together. The subscription
+   * keeps who subscribed (uid, role), so every delivery can check the right again without
+   * reading the connection.
+   */
+  async subscribe(connectionId: string, topic: string, who: SubscriberIdentity, nowMs: number): Promise<void> {
     const expiresAt = Math.floor(nowMs / 1000) + CONNECTION_TTL_SECONDS;
     await table.transact([
-      { Put: { Item: { ...keys.subscription(topic, connectionId), connectionId, topic, expiresAt } } },
+      { Put: { Item: { ...keys.subscription(topic, connectionId), connectionId, topic, uid: who.uid, role: who.role, expiresAt } } },
       {
         Update: {
           Key: keys.connection(connectionId),
@@ -41,13 +48,36 @@ export const connectionRepository = {
     });
   },
 
+  /**
+   * Drops one subscription: the item and its place in the connection's list, which is removed by
+   * index under the condition that it still holds the topic (a subscribe in between moves the
+   * list: read again and retry). A connection already gone leaves only the subscription to delete.
+   */
   async unsubscribe(connectionId: string, topic: string): Promise<void> {
-    const conn = await connectionRepository.get(connectionId);
-    const topics = (conn?.topics ?? []).filter((t) => t !== topic);
-    await table.transact([
-      { Delete: { Key: keys.subscription(topic, connectionId) } },
-      { Update: { Key: keys.connection(connectionId), UpdateExpression: 'SET topics = :t', ExpressionAttributeValues: { ':t': topics } } },
-    ]);
+    for (let attempt = 0; ; attempt++) {
+      const conn = await table.get<ConnectionItem & { pk: string; sk: string }>(keys.connection(connectionId), { consistent: true });
+      const at = conn?.topics?.indexOf(topic) ?? -1;
+      if (at < 0) {
+        await table.delete(keys.subscription(topic, connectionId));
+        return;
+      }
+      try {
+        await table.transact([
+          { Delete: { Key: keys.subscription(topic, connectionId) } },
+          {
+            Update: {
+              Key: keys.connection(connectionId),
+              UpdateExpression: `REMOVE topics[${at}]`,
+              ConditionExpression: `topics[${at}] = :topic`,
+              ExpressionAttributeValues: { ':topic': topic },
+            },
+          },
+        ]);
+        return;
+      } catch (e) {
+        if ((e as { status?: number }).status !== 409 || attempt >= 4) throw e;
+      }
+    }
   },
 
   /** Removes the connection, its entry under its user and every subscription it held. */
@@ -64,6 +94,31 @@ export const connectionRepository = {
   },
 
   subscribers: (topic: string): Promise<string[]> => connectionIdsIn(keys.topicPk(topic)),
+
+  /**
+   * A topic's subscriptions with who holds each. A subscription written before subscriptions kept
+   * their subscriber (they live two hours at most) takes it from its connection, in one batch read.
+   */
+  async subscriptions(topic: string): Promise<Subscription[]> {
+    const items = await table.queryAll<{ connectionId: string; uid?: string; role?: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.topicPk(topic) },
+      ProjectionExpression: 'connectionId, uid, #role',
+      ExpressionAttributeNames: { '#role': 'role' },
+    });
+    const unknown = items.filter((i) => !i.uid || !i.role);
+    const conns = new Map<string, Item | undefined>();
+    for (let i = 0; i < unknown.length; i += 100) {
+      const slice = unknown.slice(i, i + 100);
+      const found = await table.batchGet(slice.map((u) => keys.connection(u.connectionId)));
+      slice.forEach((u, j) => conns.set(u.connectionId, found[j]));
+    }
+    return items.map((i) => {
+      if (i.uid && i.role) return { connectionId: i.connectionId, uid: i.uid, role: i.role };
+      const c = conns.get(i.connectionId);
+      return typeof c?.uid === 'string' && typeof c.role === 'string' ? { connectionId: i.connectionId, uid: c.uid, role: c.role } : { connectionId: i.connectionId };
+    });
+  },
 };
 
 /** The connection ids listed in one partition (a topic's subscribers, a user's connections). */
