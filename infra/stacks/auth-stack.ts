@@ -184,17 +184,19 @@ export class AuthStack extends Stack {
     });
 
     // First Facebook/Apple sign-in: profile (table) and the rider group (Cognito admin on this pool).
-    const postConfirmation = make('PostConfirmation', AUTH_TRIGGER_ENTRIES.postConfirmation, 'First social sign-in: rider profile and group');
+    // A confirmed password reset: the profile's tokensValidAfter (UpdateItem) and the user's
+    // refresh tokens revoked (AdminUserGlobalSignOut).
+    const postConfirmation = make('PostConfirmation', AUTH_TRIGGER_ENTRIES.postConfirmation, 'Social sign-up profile and group; a password reset ends sessions');
     postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], resources: [table.tableArn],
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'], resources: [table.tableArn],
     }));
     postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
-      actions: ['cognito-idp:AdminAddUserToGroup'],
+      actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUserGlobalSignOut'],
       resources: [`arn:${this.partition}:cognito-idp:${this.region}:${this.account}:userpool/*`],
     }));
     allowWildcards(postConfirmation.role, {
       finding: /userpool\/\*/,
-      reason: 'A trigger cannot name its own pool (circular reference); the grant is one action on this account\'s pools in this region.',
+      reason: 'A trigger cannot name its own pool (circular reference); the grant is two actions (add to group, global sign-out) on this account\'s pools in this region.',
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, postConfirmation.fn);
 

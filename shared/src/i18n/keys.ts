@@ -122,6 +122,11 @@ export const TECHNICAL_KEYS = [
   'invalid_argument',
   'upload_not_found',
   'upload_too_large',
+  // Sessions and guessing limits: a signed-out session's tokens, and subjects locked after too many attempts.
+  'session_ended',
+  'trip_code_locked',
+  'otp_send_limit',
+  'otp_attempts_exceeded',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 
