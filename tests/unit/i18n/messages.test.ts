@@ -65,6 +65,8 @@ describe('§8 error catalogue', () => {
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
         // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.
         'invalid_argument', 'upload_not_found', 'upload_too_large',
+        // Sessions and guessing limits: a token from an ended session, a locked trip code, phone sign-in limits.
+        'session_ended', 'trip_code_locked', 'otp_send_limit', 'otp_attempts_exceeded',
       ].sort(),
     );
   });
