@@ -79,12 +79,17 @@ export interface StageProfile {
   deletionProtection: boolean;
   /** Days Lambda, API access and WAF logs are kept (a value CloudWatch Logs accepts). */
   logRetentionDays: number;
+  /**
+   * Cognito threat protection (Plus feature plan, enforced for password sign-in): risky sign-ins
+   * are blocked and compromised credentials refused. A per-user cost, so production only.
+   */
+  threatProtection: boolean;
 }
 
 /** The stage names with their own profile; any other name gets the development profile. */
 export const STAGE_PROFILES: Readonly<Record<'dev' | 'prod', StageProfile>> = {
-  dev: { production: false, retainData: false, deletionProtection: false, logRetentionDays: 30 },
-  prod: { production: true, retainData: true, deletionProtection: true, logRetentionDays: 365 },
+  dev: { production: false, retainData: false, deletionProtection: false, logRetentionDays: 30, threatProtection: false },
+  prod: { production: true, retainData: true, deletionProtection: true, logRetentionDays: 365, threatProtection: true },
 };
 
 export const profileOf = (stage: string): StageProfile => (stage === 'prod' ? STAGE_PROFILES.prod : STAGE_PROFILES.dev);

@@ -28,7 +28,24 @@ export interface RateLimitedWebAclProps {
   forwardedFor?: boolean;
   /** How long the log of blocked and counted requests is kept (the stage profile's retention). */
   logRetention: logs.RetentionDays;
+  /**
+   * Stricter per-IP limits on some Cognito operations (the `X-Amz-Target` header's action), for an
+   * ACL in front of a user pool: sign-in and sign-up are where guessing and floods happen.
+   */
+  targetRateRules?: { name: string; limit: number; actions: readonly string[] }[];
+  /** AWS's common rule set (default on); off for a user pool, whose JSON API is not a web form. */
+  commonRules?: boolean;
 }
+
+/**
+ * Cognito's sign-in and sign-up actions: per IP, at most this many in 5 minutes. A person signs in
+ * a few times a day; a household or an office behind one address stays far below, a password or
+ * code guesser (or an SMS pump, every phone sign-in texts a code) does not.
+ */
+export const USER_POOL_SIGN_IN_LIMIT = 100;
+export const USER_POOL_SIGN_IN_ACTIONS = [
+  'InitiateAuth', 'RespondToAuthChallenge', 'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword',
+] as const;
 
 /** WAF delivers to CloudWatch Logs only into groups with this prefix. */
 export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
@@ -76,7 +93,20 @@ export class RateLimitedWebAcl extends Construct {
         ]
       : [rateRule('RatePerIp', 0, { limit: props.rateLimit, evaluationWindowSec: 300, aggregateKeyType: 'IP' })];
 
-    rules.push({
+    for (const [i, r] of (props.targetRateRules ?? []).entries()) {
+      const action = (name: string): wafv2.CfnWebACL.StatementProperty => ({
+        byteMatchStatement: {
+          fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+          positionalConstraint: 'EXACTLY',
+          searchString: `AWSCognitoIdentityProviderService.${name}`,
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      });
+      const scope = r.actions.length === 1 ? action(r.actions[0]!) : { orStatement: { statements: r.actions.map(action) } };
+      rules.push(rateRule(r.name, 2 + i, { limit: r.limit, evaluationWindowSec: 300, aggregateKeyType: 'IP', scopeDownStatement: scope }));
+    }
+
+    if (props.commonRules !== false) rules.push({
       name: 'AwsCommonRules',
       priority: 10,
       overrideAction: { none: {} },
@@ -96,7 +126,7 @@ export class RateLimitedWebAcl extends Construct {
       name: props.name,
       scope: props.scope,
       // WAF descriptions allow letters, digits, spaces and = : # @ / - , . only.
-      description: `Per-client rate limit of ${props.rateLimit} requests in 5 minutes, and AWS common rules`,
+      description: `Per-client rate limit of ${props.rateLimit} requests in 5 minutes${props.targetRateRules?.length ? ', stricter on sign-in' : ''}${props.commonRules === false ? '' : ', and AWS common rules'}`,
       defaultAction: { allow: {} },
       customResponseBodies: { 'rate-limited': { contentType: 'APPLICATION_JSON', content: RATE_LIMITED_BODY } },
       rules,
@@ -134,7 +164,7 @@ export class RateLimitedWebAcl extends Construct {
     return this.acl.attrArn;
   }
 
-  /** Associates a REGIONAL ACL with a resource (an API Gateway stage ARN). */
+  /** Associates a REGIONAL ACL with a resource (an API Gateway stage ARN, a Cognito user pool ARN). */
   associate(id: string, resourceArn: string): wafv2.CfnWebACLAssociation {
     return new wafv2.CfnWebACLAssociation(this, id, { resourceArn, webAclArn: this.acl.attrArn });
   }

@@ -86,7 +86,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
     const outbox = createOutbox(opts.onMessage);
     step('Starting the Cognito emulator');
-    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox });
+    // Cognito's post-confirmation trigger (a password reset ends the user's sessions), loaded when
+    // first invoked: the handlers read the environment set below.
+    const postConfirmation = async (event: Record<string, unknown>) =>
+      (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/triggers/post-confirmation.ts')).href)).handler(event);
+    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox, triggers: { PostConfirmation: postConfirmation } });
     stops.push(cognito.stop);
 
     step('Starting the S3 emulator');

@@ -17,6 +17,8 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
 import { ROLES } from '../../shared/src/contract/route';
+import { withGlobalSignOut } from './global-sign-out';
+import { withSignInLockout } from './sign-in-lockout';
 
 export interface CognitoLocalServices {
   cognito: { getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolHandle>; getAppClient(ctx: unknown, clientId: string): Promise<Record<string, unknown> | null> };
@@ -96,7 +98,9 @@ export async function startCognito(opts: {
     messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
   };
-  const server = createServer(Router(services as never), logger as never, config.ServerConfig, services as never);
+  // What Cognito does and the emulator lacks: global sign-out, and the lockout after wrong passwords.
+  const router = withSignInLockout(withGlobalSignOut(Router(services as never), cognito), cognito);
+  const server = createServer(router, logger as never, config.ServerConfig, services as never);
   const http = (await server.start()) as Server;
   const endpoint = `http://127.0.0.1:${opts.port}`;
 

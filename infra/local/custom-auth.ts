@@ -94,10 +94,17 @@ export function customAuthEmulator(services: CognitoLocalServices, triggers: Cus
           sessions.delete(id);
           return error('NotAuthorizedException', 'Invalid session for the user, session is expired.');
         }
-        const verified = (await triggers.verify({
-          ...baseEvent(s, 'VerifyAuthChallengeResponse_Authentication'),
-          request: { ...baseEvent(s, '').request, privateChallengeParameters: s.privateParameters, challengeAnswer: String(input.ChallengeResponses?.ANSWER ?? '') },
-        })).response;
+        let verified;
+        try {
+          verified = (await triggers.verify({
+            ...baseEvent(s, 'VerifyAuthChallengeResponse_Authentication'),
+            request: { ...baseEvent(s, '').request, privateChallengeParameters: s.privateParameters, challengeAnswer: String(input.ChallengeResponses?.ANSWER ?? '') },
+          })).response;
+        } catch (e) {
+          // As Cognito answers a trigger that throws: the sign-in fails with the trigger's message.
+          sessions.delete(id);
+          return error('UserLambdaValidationException', `VerifyAuthChallengeResponse failed with error ${(e as Error).message}.`);
+        }
         s.rounds[s.rounds.length - 1]!.challengeResult = Boolean(verified.answerCorrect);
         return nextChallenge(id, s);
       }

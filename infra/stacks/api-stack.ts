@@ -694,6 +694,9 @@ export class ApiStack extends Stack {
           'cognito-idp:ListUsers',
         );
         return;
+      case 'signOutUsers':
+        userPool.grant(fn, 'cognito-idp:AdminUserGlobalSignOut');
+        return;
       case 'geoSuggest':
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['geo:SearchPlaceIndexForSuggestions'], resources: [geo.placeIndexArn] }));
         return;

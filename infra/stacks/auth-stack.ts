@@ -9,6 +9,8 @@ import { ROLES, type Role } from '../../shared/src/contract/route';
 import type { AppConfig } from '../constructs/app-config';
 import { Alarms } from '../constructs/monitoring';
 import { acknowledge, allowWildcards } from '../constructs/nag';
+import { RateLimitedWebAcl, USER_POOL_SIGN_IN_ACTIONS, USER_POOL_SIGN_IN_LIMIT } from '../constructs/waf';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
@@ -38,6 +40,8 @@ export class AuthStack extends Stack {
   readonly userPoolClient: cognito.UserPoolClient;
   /** The triggers' errors and throttles alarms, when an alarm topic is given. */
   readonly alarms?: Alarms;
+  /** The user pool's web ACL (rate limits, stricter on sign-in and sign-up). */
+  readonly webAcl: RateLimitedWebAcl;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -71,7 +75,10 @@ export class AuthStack extends Stack {
       // via SNS with their own narrow grant. Without this CDK adds an sns:Publish-on-* role.
       enableSmsRole: false,
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      // Threat protection where the stage profile pays for it (production): Cognito blocks risky
+      // password sign-ins and compromised credentials on top of its lockout after wrong passwords.
+      featurePlan: config.profile.threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
+      ...(config.profile.threatProtection ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION } : {}),
       // Production keeps its users: deletion protection, and RETAIN if the stack goes. Development
       // stages let the pool go with the stack.
       deletionProtection: config.profile.deletionProtection,
@@ -149,11 +156,23 @@ export class AuthStack extends Stack {
         reason: 'Product spec: passwords follow the alphanumeric rule (6-30 of letters, digits, @ * #), enforced by the API; a stricter Cognito policy would reject valid spec passwords.',
       },
       { id: 'AwsSolutions-COG2', reason: 'The spec has no MFA; phone OTP is a sign-in method (custom auth), not a second factor.' },
-      {
-        id: 'AwsSolutions-COG8',
-        reason: 'Essentials plan is enough: threat protection (Plus) is a per-MAU cost the spec does not call for.',
-      },
     );
+    if (!config.profile.threatProtection) {
+      acknowledge(this.userPool, {
+        id: 'AwsSolutions-COG8',
+        reason: 'Development stages use the Essentials plan: threat protection (Plus) is a per-MAU cost; production turns it on (stage profile), and every stage has the pool\'s web ACL and Cognito\'s password lockout.',
+      });
+    }
+
+    // AWS WAF in front of the pool's public API: a per-IP limit on everything, and a stricter one on
+    // sign-in and sign-up actions (password and code guessing, SMS pumping through phone sign-in).
+    this.webAcl = new RateLimitedWebAcl(this, 'UserPoolWebAcl', {
+      scope: 'REGIONAL', name: `${config.prefix}-users`, rateLimit: config.wafRateLimit,
+      logRetention: config.profile.logRetentionDays as RetentionDays,
+      commonRules: false,
+      targetRateRules: [{ name: 'SignInRatePerIp', limit: USER_POOL_SIGN_IN_LIMIT, actions: USER_POOL_SIGN_IN_ACTIONS }],
+    });
+    this.webAcl.associate('UserPoolWebAclAssociation', this.userPool.userPoolArn);
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
@@ -174,6 +193,13 @@ export class AuthStack extends Stack {
       actions: ['dynamodb:GetItem'], resources: [table.tableArn],
       conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['SETTINGS'] } },
     }));
+    // Guessing limits per phone number: codes texted (create) and wrong codes (create reads, verify counts).
+    for (const f of [create, verify]) {
+      f.fn.addToRolePolicy(new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ATTEMPTS#otp*'] } },
+      }));
+    }
     // SMS to a phone number has no resource ARN: sns:Publish must name "*"; a deny on topics keeps
     // the grant to direct SMS only.
     create.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
@@ -184,17 +210,19 @@ export class AuthStack extends Stack {
     });
 
     // First Facebook/Apple sign-in: profile (table) and the rider group (Cognito admin on this pool).
-    const postConfirmation = make('PostConfirmation', AUTH_TRIGGER_ENTRIES.postConfirmation, 'First social sign-in: rider profile and group');
+    // A confirmed password reset: the profile's tokensValidAfter (UpdateItem) and the user's
+    // refresh tokens revoked (AdminUserGlobalSignOut).
+    const postConfirmation = make('PostConfirmation', AUTH_TRIGGER_ENTRIES.postConfirmation, 'Social sign-up profile and group; a password reset ends sessions');
     postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], resources: [table.tableArn],
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'], resources: [table.tableArn],
     }));
     postConfirmation.fn.addToRolePolicy(new iam.PolicyStatement({
-      actions: ['cognito-idp:AdminAddUserToGroup'],
+      actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUserGlobalSignOut'],
       resources: [`arn:${this.partition}:cognito-idp:${this.region}:${this.account}:userpool/*`],
     }));
     allowWildcards(postConfirmation.role, {
       finding: /userpool\/\*/,
-      reason: 'A trigger cannot name its own pool (circular reference); the grant is one action on this account\'s pools in this region.',
+      reason: 'A trigger cannot name its own pool (circular reference); the grant is two actions (add to group, global sign-out) on this account\'s pools in this region.',
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, postConfirmation.fn);
 

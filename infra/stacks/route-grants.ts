@@ -9,6 +9,8 @@ import type { AnyRoute } from '../../shared/src/contract/route';
 export type Capability =
   /** Cognito admin calls: create users, set groups and passwords, list users. */
   | 'userAdmin'
+  /** Cognito AdminUserGlobalSignOut only: ending a user's sessions revokes their refresh tokens. */
+  | 'signOutUsers'
   /** Amazon Location: place suggestions for typed text. */
   | 'geoSuggest'
   /** Amazon Location: a suggested place's coordinates. */
@@ -49,6 +51,9 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   deleteAccount: ['userAdmin', 'push'],
   addUser: ['userAdmin'],
   deleteUser: ['userAdmin', 'push'],
+  // Ending sessions (sign-out, approval taken away) revokes the user's refresh tokens.
+  signOut: ['signOutUsers'],
+  setUserApproval: ['signOutUsers'],
   getEstimate: ['geoRoute'],
   // The route for the fare, and the timers of dispatch rounds and Book Later.
   addBooking: ['geoRoute', 'jobs'],

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { cognitoIdentityProvider } from './adapters/cognito/identity-provider';
+import { attemptRepository } from './adapters/dynamodb/attempt-repository';
 import { bookingRepository } from './adapters/dynamodb/booking-repository';
 import { inboxRepository } from './adapters/dynamodb/inbox-repository';
 import { presenceRepository } from './adapters/dynamodb/presence-repository';
@@ -46,6 +47,8 @@ const gateways = () => (gatewayAdapters ??= { test: testGateway(secrets()), stri
  */
 export const deps = {
   now: () => new Date(),
+  /** Guessing limits (trip codes, phone codes and SMS, public identity checks). */
+  attempts: attemptRepository,
   settings: settingsRepository,
   carTypes: carTypeRepository,
   cancelReasons: cancelReasonRepository,

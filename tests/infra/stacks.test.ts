@@ -382,6 +382,60 @@ function extraActions(operationId: string): string[] {
   return [...new Set(actions)].sort();
 }
 
+describe('sessions and guessing limits (issue 19 items 7 and 8)', () => {
+  it('lets exactly the routes that end sessions call AdminUserGlobalSignOut, and nothing else of Cognito', () => {
+    for (const op of ['signOut', 'setUserApproval']) expect(extraActions(op), op).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    for (const op of ['fetchUser', 'updateProfile', 'editUser', 'checkUserExists', 'validateReferrer', 'startTrip']) {
+      expect(extraActions(op), op).not.toContain('cognito-idp:AdminUserGlobalSignOut');
+    }
+  });
+
+  it('lets the post-confirmation trigger end sessions after a password reset', () => {
+    const policies = Object.values(tpl.auth.findResources('AWS::IAM::Policy')).map((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
+    const actions = (sts: Json[]) => sts.flatMap((st) => [st.Action].flat() as string[]);
+    const trigger = policies.filter((sts) => actions(sts).includes('cognito-idp:AdminUserGlobalSignOut'));
+    expect(trigger).toHaveLength(1);
+    expect(actions(trigger[0]!)).toEqual(expect.arrayContaining(['cognito-idp:AdminAddUserToGroup', 'dynamodb:UpdateItem']));
+  });
+
+  it('lets the create and verify triggers count phone attempts, and only in their own items', () => {
+    const counting = Object.values(tpl.auth.findResources('AWS::IAM::Policy')).flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[])
+      .filter((st) => JSON.stringify(st.Condition ?? {}).includes('ATTEMPTS#otp*'));
+    expect(counting).toHaveLength(2);
+    for (const st of counting) {
+      expect([st.Action].flat().sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+      expect(st.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ATTEMPTS#otp*'] } });
+    }
+  });
+
+  it('puts a web ACL on the user pool, with a stricter per-IP rule on the sign-in and sign-up actions', () => {
+    const acls = tpl.auth.findResources('AWS::WAFv2::WebACL');
+    expect(Object.keys(acls)).toHaveLength(1);
+    const acl = Object.values(acls)[0]!.Properties as Json;
+    expect(acl.Scope).toBe('REGIONAL');
+    const rule = (acl.Rules as Json[]).find((r) => r.Name === 'SignInRatePerIp')!;
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited' } } });
+    const stmt = rule.Statement.RateBasedStatement as Json;
+    expect(stmt).toMatchObject({ Limit: 100, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    const targets = (stmt.ScopeDownStatement.OrStatement.Statements as Json[]).map((x) => x.ByteMatchStatement.SearchString);
+    expect(targets).toEqual(expect.arrayContaining(['AWSCognitoIdentityProviderService.InitiateAuth', 'AWSCognitoIdentityProviderService.RespondToAuthChallenge', 'AWSCognitoIdentityProviderService.SignUp', 'AWSCognitoIdentityProviderService.ForgotPassword']));
+    const poolId = Object.keys(tpl.auth.findResources('AWS::Cognito::UserPool'))[0]!;
+    tpl.auth.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] } });
+  });
+
+  it('turns Cognito threat protection on in production only', () => {
+    const poolOf = (stage: string) => {
+      const app = new App({ builtinCloudFormationValidation: false, context: { ...cdkJsonContext(), stage } });
+      const config = readAppConfig(app.node);
+      const data = new DataStack(app, `Data${stage}`, { config });
+      const t = Template.fromStack(new AuthStack(app, `Auth${stage}`, { config, table: data.table }));
+      return Object.values(t.findResources('AWS::Cognito::UserPool'))[0]!.Properties as Json;
+    };
+    expect(poolOf('prod')).toMatchObject({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } });
+    expect(poolOf('dev').UserPoolTier).toBe('ESSENTIALS');
+  });
+});
+
 describe('booking and dispatch', () => {
   it('grants each map operation only the Amazon Location action it calls', () => {
     expect(extraActions('autocomplete')).toEqual(['geo:SearchPlaceIndexForSuggestions']);

@@ -1,4 +1,4 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { base64url, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
@@ -44,6 +44,42 @@ async function accessTokenOf(email: string, password: string): Promise<string> {
 }
 
 const nowS = () => Math.floor(Date.now() / 1000);
+
+function cognitoClient(): CognitoIdentityProviderClient {
+  const e = endpoints();
+  return new CognitoIdentityProviderClient({ region: e.region, endpoint: e.cognitoEndpoint || undefined, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+}
+
+/** A new sign-in (never cached): the session's ID and refresh tokens. */
+async function signIn(email: string, password: string): Promise<{ id: string; refresh: string }> {
+  const client = cognitoClient();
+  try {
+    const out = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: endpoints().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    return { id: out.AuthenticationResult!.IdToken!, refresh: out.AuthenticationResult!.RefreshToken! };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A new ID token from a session's refresh token; rejects when the session was revoked. */
+async function refreshed(refresh: string): Promise<string> {
+  const client = cognitoClient();
+  try {
+    const out = await client.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: endpoints().userPoolClientId, AuthParameters: { REFRESH_TOKEN: refresh } }));
+    return out.AuthenticationResult!.IdToken!;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Token times are whole seconds: wait until the second of the sign-in is over, so an end recorded now is later. */
+const nextSecond = () => new Promise((r) => setTimeout(r, 1050 - (Date.now() % 1000)));
+
+/** Resolves with the close code once the server closes the socket, or rejects after 15 s. */
+const closedByServer = (ws: WebSocket) => new Promise<number>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('the socket stayed open')), 15_000);
+  ws.once('close', (code) => { clearTimeout(timer); resolve(code); });
+});
 
 describe('token abuse', () => {
   let rider: TestRider;
@@ -211,12 +247,6 @@ describe('token abuse', () => {
       await expect(open(d.token)).rejects.toThrow(/403/);
     });
 
-    /** Resolves with the close code once the server closes the socket, or rejects after 15 s. */
-    const closedByServer = (ws: WebSocket) => new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the socket stayed open')), 15_000);
-      ws.once('close', (code) => { clearTimeout(timer); resolve(code); });
-    });
-
     it('a socket opened before the account is deleted hears the change, then the server closes it', async () => {
       const gone = await newRider();
       const admin = await idToken(DEMO.admin);
@@ -244,6 +274,90 @@ describe('token abuse', () => {
       other.send(JSON.stringify({ action: 'ping' }));
       await pong;
       other.close();
+    });
+  });
+
+  /**
+   * Issue 19 item 7: every path that ends a session (sign-out, a password reset, an admin taking
+   * approval away) makes the tokens issued before it useless: REST answers 401 session_ended, the
+   * WebSocket refuses to open and closes the sockets already open, the refresh token is revoked, and
+   * a new sign-in works at once.
+   */
+  describe('a session that has ended', () => {
+    async function expectEnded(token: string, refresh: string, socket: WebSocket, closed: Promise<number>, what: string) {
+      const me = await api('GET', '/me', { token });
+      expect({ what, status: me.status, code: me.body?.error?.code }).toEqual({ what, status: 401, code: 'session_ended' });
+      const write = await api('PATCH', '/me', { token, body: { firstName: TAMPERED_NAME, lastName: 'Name' } });
+      expect({ what, status: write.status, code: write.body?.error?.code }).toEqual({ what, status: 401, code: 'session_ended' });
+      await expect(open(token), what).rejects.toThrow(/401/);
+      expect(await closed, what).toBe(1000);
+      socket.close();
+      await expect(refreshed(refresh), `${what}: the refresh token is revoked`).rejects.toThrow();
+    }
+
+    async function expectFreshSignInWorks(email: string, password: string, uid: string, what: string) {
+      const fresh = await signIn(email, password);
+      const me = await api('GET', '/me', { token: fresh.id });
+      expect({ what, status: me.status, id: me.body.id }).toEqual({ what, status: 200, id: uid });
+      const ws = await open(fresh.id);
+      expect(await subscribe(ws, `user/${uid}`)).toBe('subscribed');
+      ws.close();
+    }
+
+    it('sign-out: the old token gets 401 session_ended and no socket; a sign-in in the same second as the sign-out works', async () => {
+      const r = await newRider();
+      const old = await signIn(r.email, 'Rider1234');
+      const ws = await open(old.id);
+      expect(await subscribe(ws, `user/${r.id}`)).toBe('subscribed');
+      const closed = closedByServer(ws);
+      await nextSecond();
+      const out = await api('POST', '/me/sign-out', { token: old.id });
+      expect(out.status, JSON.stringify(out.body)).toBe(200);
+      // At once, most likely in the very second of the sign-out.
+      const again = await signIn(r.email, 'Rider1234');
+      expect((await api('GET', '/me', { token: again.id })).status).toBe(200);
+      await expectEnded(old.id, old.refresh, ws, closed, 'sign-out');
+      await expectFreshSignInWorks(r.email, 'Rider1234', r.id, 'sign-out');
+      // Nothing the old token tried was written.
+      expect((await api('GET', '/me', { token: again.id })).body.firstName).not.toBe(TAMPERED_NAME);
+    });
+
+    it('password reset: the sessions of the old password end; the new password signs in', async () => {
+      const r = await newRider();
+      const old = await signIn(r.email, 'Rider1234');
+      const ws = await open(old.id);
+      expect(await subscribe(ws, `user/${r.id}`)).toBe('subscribed');
+      const closed = closedByServer(ws);
+      await nextSecond();
+      const e = endpoints();
+      const client = cognitoClient();
+      const started = new Date().toISOString();
+      await client.send(new ForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email }));
+      let code: string | undefined;
+      for (let i = 0; i < 50 && !code; i++) {
+        const { items } = await (await fetch(`${e.siteUrl}/local/outbox`)).json() as { items: { to: string; message: string; at: string }[] };
+        code = /(\d{4,8})/.exec(items.find((m) => m.to === r.email && m.at >= started)?.message ?? '')?.[1];
+        if (!code) await new Promise((res) => setTimeout(res, 100));
+      }
+      expect(code).toBeTruthy();
+      await client.send(new ConfirmForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email, ConfirmationCode: code!, Password: 'Changed1234' }));
+      client.destroy();
+      await expectEnded(old.id, old.refresh, ws, closed, 'password reset');
+      await expectFreshSignInWorks(r.email, 'Changed1234', r.id, 'password reset');
+    });
+
+    it('an admin takes approval away and gives it back: the old token stays dead; a new sign-in works', async () => {
+      const d = await newDriver();
+      const admin = await idToken(DEMO.admin);
+      const old = await signIn(d.email, 'Driver1234');
+      const ws = await open(old.id);
+      expect(await subscribe(ws, `user/${d.id}`)).toBe('subscribed');
+      const closed = closedByServer(ws);
+      await nextSecond();
+      expect((await api('POST', `/users/${d.id}/approval`, { token: admin, body: { approved: false } })).status).toBe(200);
+      expect((await api('POST', `/users/${d.id}/approval`, { token: admin, body: { approved: true } })).status).toBe(200);
+      await expectEnded(old.id, old.refresh, ws, closed, 'approval taken away and given back');
+      await expectFreshSignInWorks(d.email, 'Driver1234', d.id, 'approval given back');
     });
   });
 });

@@ -1,10 +1,16 @@
 import { ROLES, type Role } from '../../../shared/src/contract/route';
+import { claimSeconds } from '../../../shared/src/domain/session-end';
 
 export interface Caller {
   uid: string;
   role: Role;
   email?: string;
   emailVerified: boolean;
+  /**
+   * When the token's session signed in (epoch seconds): `auth_time`, which a refreshed token keeps,
+   * so a session ended on the server cannot come back by refreshing; `iat` when it is missing.
+   */
+  signedInAt?: number;
 }
 
 /** Higher privilege first: a user in two groups acts with the stronger one. */
@@ -32,5 +38,6 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined): C
     role,
     email: typeof claims.email === 'string' ? claims.email : undefined,
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    signedInAt: claimSeconds(claims.auth_time) ?? claimSeconds(claims.iat),
   };
 }

@@ -24,4 +24,6 @@ export interface IdentityProvider {
   addToGroup(uid: string, email: string, group: Role): Promise<void>;
   deleteUser(uid: string, email: string): Promise<void>;
   findByEmail(email: string): Promise<{ uid: string } | undefined>;
+  /** Revokes every refresh token of the user (Cognito AdminUserGlobalSignOut). */
+  signOutEverywhere(uid: string): Promise<void>;
 }

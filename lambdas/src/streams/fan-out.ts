@@ -82,7 +82,7 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
   return { batchItemFailures };
 });
 
-/** The user whose deletion, lost approval or new group this record is, if it is one. */
+/** The user whose deletion, lost approval, new group or ended sessions this record is, if it is one. */
 function revokedUser(r: DynamoDBRecord, pk: string, sk: string): string | undefined {
   const user = /^USER#(.+)$/.exec(pk);
   if (!user || sk !== 'PROFILE' || !r.eventName) return undefined;

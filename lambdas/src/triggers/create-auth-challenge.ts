@@ -5,7 +5,7 @@ import { createOtpChallenge } from '../use-cases/login-otp-challenge';
 
 export const handler = triggerHandler('create-auth-challenge', async (event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> => {
   const out = await createOtpChallenge(
-    { sms: deps.sms(), settings: () => deps.settings.getApp() },
+    { sms: deps.sms(), settings: () => deps.settings.getApp(), attempts: deps.attempts, now: deps.now },
     {
       phoneNumber: event.request.userAttributes.phone_number,
       session: event.request.session.map((s) => ({ challengeName: s.challengeName, challengeResult: s.challengeResult, challengeMetadata: s.challengeMetadata })),

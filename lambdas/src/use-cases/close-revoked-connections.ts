@@ -1,6 +1,7 @@
 /**
  * A WebSocket is admitted once, at `$connect`, and its subscriptions were checked against the role
- * it had then. When an account is deleted, loses its approval or changes group, its open sockets
+ * it had then. When an account is deleted, loses its approval, changes group or has its sessions
+ * ended (sign-out, password reset: a new `tokensValidAfter`), its open sockets
  * would otherwise keep receiving events until they drop (up to the connection's two hours), so
  * they are closed as soon as the change reaches the stream. Reconnecting runs the admission again.
  */
@@ -12,6 +13,7 @@ export function accessRevoked(change: 'INSERT' | 'MODIFY' | 'REMOVE', before: Im
   if (change === 'REMOVE') return true;
   if (change !== 'MODIFY' || !before || !after) return false;
   if (before.usertype !== after.usertype) return true;
+  if (after.tokensValidAfter !== undefined && after.tokensValidAfter !== before.tokensValidAfter) return true;
   return before.approved === true && after.approved !== true;
 }
 

@@ -1,8 +1,11 @@
 import { DomainError } from '../../../shared/src/domain/errors';
+import type { ClientAddress } from '../middleware/client-address';
 import type { UserStore } from '../ports/users';
+import { limitIdentityCheck, type AttemptDeps } from './limit-attempts';
 
-/** Spec validate_referrer; the referrer's uid stays on the server (sign-up stores it). */
-export async function validateReferrer(deps: { users: UserStore }, referralId: string): Promise<{ valid: true }> {
+/** Spec validate_referrer; the referrer's uid stays on the server (sign-up stores it). Limited per client against guessing ids. */
+export async function validateReferrer(deps: AttemptDeps & { users: UserStore }, referralId: string, client: ClientAddress): Promise<{ valid: true }> {
+  await limitIdentityCheck(deps, client);
   if (!(await deps.users.uidByReferral(referralId))) throw new DomainError('referer_not_found', 404);
   return { valid: true };
 }

@@ -48,6 +48,7 @@ export const contract = {
   createProfileImageUploadUrl: users.createProfileImageUploadUrl,
   setProfileImage: users.setProfileImage,
   deleteAccount: users.deleteAccount,
+  signOut: users.signOut,
   verifyLicense: users.verifyLicense,
   fetchUsers: users.fetchUsers,
   addUser: users.addUser,

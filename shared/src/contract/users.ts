@@ -79,6 +79,13 @@ export const setProfileImage = route({
   response: UserProfile,
 });
 
+/** Ends every session of the caller on the server: the tokens already issued stop working (spec §4 logout). */
+export const signOut = route({
+  method: 'POST', path: '/me/sign-out', operationId: 'signOut', area: 'users', auth: ROLES,
+  summary: 'Sign out everywhere: tokens issued before now answer 401 session_ended, refresh tokens are revoked',
+  response: z.object({ signedOut: z.literal(true) }),
+});
+
 export const deleteAccount = route({
   method: 'DELETE', path: '/me', operationId: 'deleteAccount', area: 'users', auth: ROLES,
   summary: 'Delete the own account (the client signs out afterwards)',

@@ -125,6 +125,11 @@ export const TECHNICAL_KEYS = [
   // Trip steps and payments: a paid booking is never charged again; a step the booking can no longer take.
   'booking_already_paid',
   'booking_moved_on',
+  // Sessions and guessing limits: a signed-out session's tokens, and subjects locked after too many attempts.
+  'session_ended',
+  'trip_code_locked',
+  'otp_send_limit',
+  'otp_attempts_exceeded',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -76,6 +76,11 @@ export const messagesEn: Record<TranslationKey, string> = {
   // Trip steps and payments.
   booking_already_paid: 'This booking is already paid. Nothing was charged.',
   booking_moved_on: 'This booking has moved on and cannot take this step. Reload it to see where it is now.',
+  // Sessions and guessing limits.
+  session_ended: 'Your session has ended. Please sign in again.',
+  trip_code_locked: 'Too many wrong trip codes. The trip code is locked for a while; try again later.',
+  otp_send_limit: 'Too many codes were sent to this number. Please wait before asking for another.',
+  otp_attempts_exceeded: 'Too many wrong codes for this number. Please wait before trying again.',
   idempotency_conflict: 'The same request is already being processed.',
   idempotency_key_reused: 'This request key was already used for a different booking.',
   auto_dispatch_on: 'Drivers are assigned automatically. Turn auto-dispatch off in the settings to assign by hand.',
@@ -214,6 +219,11 @@ export const messagesEs: Record<TranslationKey, string> = {
   // Pasos del viaje y pagos.
   booking_already_paid: 'Esta reserva ya está pagada. No se ha cobrado nada.',
   booking_moved_on: 'Esta reserva ha avanzado y ya no admite este paso. Vuelva a cargarla para ver su estado.',
+  // Sesiones y límites de intentos.
+  session_ended: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
+  trip_code_locked: 'Demasiados códigos de viaje incorrectos. El código está bloqueado por un tiempo; inténtalo más tarde.',
+  otp_send_limit: 'Se enviaron demasiados códigos a este número. Espera antes de pedir otro.',
+  otp_attempts_exceeded: 'Demasiados códigos incorrectos para este número. Espera antes de volver a intentarlo.',
   idempotency_conflict: 'La misma solicitud ya se está procesando.',
   idempotency_key_reused: 'Esta clave de solicitud ya se usó para otra reserva.',
   auto_dispatch_on: 'Los conductores se asignan automáticamente. Desactiva la asignación automática en la configuración para asignar a mano.',

@@ -152,6 +152,8 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   setProfileImage: async () => ({ path: '/me/profile-image', body: {} }),
   // The matrix must not delete the demo accounts: a 401/403 check only, see `destructive`.
   deleteAccount: async () => ({ path: '/me' }),
+  // Ends every session of the caller: the matrix checks only that the wrong roles are refused.
+  signOut: async () => ({ path: '/me/sign-out' }),
   verifyLicense: async () => ({ path: '/me/license-check', body: {} }),
   fetchUsers: async () => ({ path: '/users?usertype=driver' }),
   addUser: async () => {
@@ -345,7 +347,7 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */
-export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount']);
+export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount', 'signOut']);
 
 /** Routes whose sample cannot succeed without earlier steps (an upload): the role passes and the rule answers 404. */
 export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload']);

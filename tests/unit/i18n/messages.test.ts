@@ -67,6 +67,8 @@ describe('§8 error catalogue', () => {
         'invalid_argument', 'upload_not_found', 'upload_too_large',
         // Trip steps and payments: a paid booking charged again; a step the booking can no longer take.
         'booking_already_paid', 'booking_moved_on',
+        // Sessions and guessing limits: a token from an ended session, a locked trip code, phone sign-in limits.
+        'session_ended', 'trip_code_locked', 'otp_send_limit', 'otp_attempts_exceeded',
       ].sort(),
     );
   });

@@ -191,11 +191,14 @@ export function AuthProvider({
   const signOut = useCallback(async () => {
     generation.current++;
     try {
+      // The server ends the session first, so the tokens already issued stop working everywhere
+      // (without a session, or for a deleted account, there is nothing to end); the browser's copy goes either way.
+      await api.signOut().catch(() => undefined);
       await signOutUser();
     } finally {
       setState(SIGNED_OUT);
     }
-  }, []);
+  }, [api]);
 
   const refreshUser = useCallback(async () => {
     const mine = ++generation.current;

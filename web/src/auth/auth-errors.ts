@@ -11,6 +11,8 @@ const AUTH_KEYS: Record<string, string> = {
   AuthUserPoolException: 'social_login_unavailable',
 };
 
+const LIMIT_KEYS = ['otp_send_limit', 'otp_attempts_exceeded'];
+
 export interface TranslatableError {
   /** Translation key. */
   key: string;
@@ -30,6 +32,9 @@ export function describeAuthError(error: unknown, { withCode = false } = {}): Tr
     return { key: 'auth_additional_step_required', fallback: error.message };
   }
   if (error instanceof Error) {
+    // Phone sign-in limits (codes texted, wrong codes per number) reach the browser as a trigger's error text.
+    const limit = error.name === 'UserLambdaValidationException' ? LIMIT_KEYS.find((k) => error.message.includes(k)) : undefined;
+    if (limit) return { key: limit, fallback: error.message };
     const key = AUTH_KEYS[error.name];
     if (key) return { key, fallback: error.message };
     // A key that is never in the catalogue, so t() always shows the fallback (the raw error).

@@ -1,6 +1,6 @@
 import {
   AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand,
-  ListUsersCommand, UsernameExistsException, type AttributeType,
+  AdminUserGlobalSignOutCommand, ListUsersCommand, UsernameExistsException, type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import type { Role } from '../../../../shared/src/contract/route';
@@ -42,6 +42,10 @@ export const cognitoIdentityProvider: IdentityProvider = {
 
   async deleteUser(uid: string) {
     await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
+  },
+
+  async signOutEverywhere(uid: string) {
+    await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
   },
 
   async findByEmail(email: string) {

@@ -75,6 +75,15 @@ export const keys = {
   demandCell: (day: string, cell5: string) => ({ pk: `DEMAND#${day}`, sk: cell5 }),
   demandPk: (day: string) => `DEMAND#${day}`,
   idempotency: (uid: string, key: string) => ({ pk: `IDEMPOTENCY#${uid}#${key}`, sk: 'IDEMPOTENCY' }),
+  /**
+   * Guessing limits: a counter per kind and subject (a phone number, a booking, a client address),
+   * one item per window (its start, 13 digits). The subject is hashed: phone numbers and addresses
+   * are personal, and a forged header must not make a huge key.
+   */
+  attempts: (kind: string, subject: string, windowStartMs: number) => ({
+    pk: `ATTEMPTS#${kind}#${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`,
+    sk: `WINDOW#${String(Math.max(0, Math.floor(windowStartMs))).padStart(13, '0')}`,
+  }),
   /** A message the platform sent a user (their inbox), newest last in key order. */
   message: (uid: string, at: number, id: string) => ({ pk: `USER#${uid}`, sk: `MSG#${String(at).padStart(13, '0')}#${id}` }),
   messagePrefix: 'MSG#',

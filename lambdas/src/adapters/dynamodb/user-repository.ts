@@ -10,7 +10,11 @@ import { walletItems } from './wallet-repository';
 /** Money a new account starts with (a referral bonus), moved through the ledger in the profile's own transaction. */
 export interface OpeningMoney { movements: WalletMovement[]; messages: OutgoingMessage[]; at: number }
 
-export type ProfileItem = Omit<UserProfile, 'walletBalance'> & { walletBalance: number };
+export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
+  walletBalance: number;
+  /** Epoch ms: tokens whose session signed in before this are refused (sign-out, password reset, approval taken away). */
+  tokensValidAfter?: number;
+};
 
 export const userRepository = {
   async get(uid: string, opts: { consistent?: boolean } = {}): Promise<ProfileItem | undefined> {
