@@ -6,6 +6,7 @@ import type { BookingRecord, PaymentPacket } from '../ports/bookings';
 import type { ProviderStore } from '../ports/providers';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { applyPaid, type ApplyPaidDeps } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { checkStep, present } from './trip-step';
 
@@ -17,7 +18,7 @@ import { checkStep, present } from './trip-step';
  * Both need critical edits (§5 demo mode).
  */
 export async function payBooking(
-  deps: { trips: TripStore; providers: ProviderStore; now: () => Date },
+  deps: ApplyPaidDeps & { trips: TripStore; providers: ProviderStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   input: { method: 'wallet' | 'card' },
@@ -28,7 +29,7 @@ export async function payBooking(
     const booking = checkStep(account, loaded, 'PAID');
     const customerPaid = Math.max(0, booking.trip_cost - (booking.discount ?? 0));
     if (account.profile.walletBalance < customerPaid) throw conflict('insufficient_balance');
-    return { booking: present(account, await deps.trips.apply(paidChange(booking, 'wallet', now, account.settings))) };
+    return { booking: present(account, await applyPaid(deps, paidChange(booking, 'wallet', now, account.settings), account.settings, [account.profile])) };
   }
   const booking = checkStep(account, loaded, 'PAID');
   if (!canPayNow(booking.status, 'rider')) throw conflict('conflict', 'Pay now is for a PENDING booking');

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/src/domain/money';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { applyPaid, type ApplyPaidDeps } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { advance, checkStep, present, tell } from './trip-step';
 
@@ -13,7 +14,7 @@ import { advance, checkStep, present, tell } from './trip-step';
  * answers as it is, so a driver's double tap is harmless.
  */
 export async function settleBooking(
-  deps: { trips: TripStore; now: () => Date },
+  deps: ApplyPaidDeps & { trips: TripStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   input: { method: 'cash' | 'later' },
@@ -24,7 +25,7 @@ export async function settleBooking(
   const now = deps.now().getTime();
   if (paid) {
     // A prepaid booking was paid by card before the trip: nothing changes hands at the drop.
-    return present(account, await deps.trips.apply(paidChange(booking, booking.prepaid ? 'card' : 'cash', now, account.settings)));
+    return present(account, await applyPaid(deps, paidChange(booking, booking.prepaid ? 'card' : 'cash', now, account.settings), account.settings, [account.profile]));
   }
   const next = advance(booking, 'PENDING');
   return present(account, await deps.trips.apply({
