@@ -115,15 +115,18 @@ describe('withdraws', () => {
     const d = await newDriver();
     await credit(d, 10);
     const results = await Promise.all(Array.from({ length: 8 }, () => ask(d, { amount: '4.00' }, 'same-click')));
-    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    // Each answer is the first answer (201) or, while the first still runs, idempotency_in_progress.
+    const made = results.filter((r) => r.status === 201);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((x) => x.status !== 201)) expect([r.status, r.body.error.code]).toEqual([409, 'idempotency_in_progress']);
+    expect(new Set(made.map((r) => r.body.id)).size).toBe(1);
     const w = await wallet(d.token);
     expect(w.balance).toBe(6);
     expect(w.items.filter((e) => e.type === 'Withdraw')).toHaveLength(1);
     expect(await own(d.token)).toHaveLength(1);
     // The same key for something else is refused.
     const other = await ask(d, { amount: '3.00' }, 'same-click');
-    expect(other.status).toBe(409);
+    expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     expect((await wallet(d.token)).balance).toBe(6);
   });

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { DomainError } from '../../../shared/src/domain/errors';
@@ -10,6 +10,8 @@ import { CORRELATION_HEADER, correlationIdOfRequest, currentCorrelationId } from
 import { instrument, measureRequest } from '../observability/instrument';
 import { logger } from '../observability/logger';
 import { callerFromClaims, type Caller } from './caller';
+import { idempotencyKeyOf, idempotencyRecordKey, runOnce, type Answer } from './idempotency';
+import { IDEMPOTENT_REPLAY_HEADER } from '../../../shared/src/contract/idempotency-key';
 import { errorResponse, jsonResponse, messageFor, redirectResponse } from './responses';
 
 export interface HttpInput<R extends AnyRoute> {
@@ -50,8 +52,8 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
 ) {
   const admit = options.admit ?? defaultAdmit;
   const preload = (options.preload ?? (() => [])) as Preload;
-  const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload));
+  const base = async (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> => {
+    const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload, context));
     result.headers = {
       ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls),
       // Every answer, errors too, names the id its log lines and the items it wrote carry.
@@ -73,7 +75,7 @@ type Preload = NonNullable<HandlerOptions['preload']>;
 
 async function run(
   route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent, admit: Admit,
-  preload: Preload,
+  preload: Preload, context: Context | undefined,
 ): Promise<APIGatewayProxyResult> {
   try {
     const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
@@ -87,23 +89,42 @@ async function run(
     const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query');
     const body = route.body ? parsePart(route.body, readBody(event, route.bodyEncoding ?? 'json'), 'body') : undefined;
     const headers = lowerCaseHeaders(event.headers);
+    // Only a signed-in route the contract marks takes a key: a key belongs to its caller.
+    const idempotencyKey = route.idempotent && caller && route.auth !== 'public' ? idempotencyKeyOf(headers) : undefined;
     let account: Account | undefined;
     let preloaded: (Record<string, unknown> | undefined)[] = [];
+    let idempotencyRecord: Record<string, unknown> | undefined;
     if (route.auth !== 'public' && caller) {
-      const admitted = await admit(caller, preload({ params, query, body, headers, caller }));
+      // The key's record rides in the admission read, after the handler's own items.
+      const wanted = preload({ params, query, body, headers, caller });
+      const admitted = await admit(caller, idempotencyKey ? [...wanted, idempotencyRecordKey(caller.uid, idempotencyKey)] : wanted);
       account = admitted.account;
-      preloaded = admitted.extra;
+      preloaded = admitted.extra.slice(0, wanted.length);
+      idempotencyRecord = idempotencyKey ? admitted.extra[wanted.length] : undefined;
     }
 
-    const output = await impl({ params, query, body, caller, account, preloaded, headers, event } as HttpInput<AnyRoute>);
-    // The response schema is the contract: unknown fields are dropped, drift is a bug we log.
-    const checked = route.response.safeParse(output);
-    if (!checked.success) {
-      logger.error('response does not match contract', { operationId: route.operationId, issues: checked.error.issues });
-      return errorResponse(500, 'internal_error', messageFor('internal_error'));
+    const execute = async (): Promise<Answer> => {
+      const output = await impl({ params, query, body, caller, account, preloaded, headers, event } as HttpInput<AnyRoute>);
+      // The response schema is the contract: unknown fields are dropped, drift is a bug we log.
+      const checked = route.response.safeParse(output);
+      if (!checked.success) {
+        logger.error('response does not match contract', { operationId: route.operationId, issues: checked.error.issues });
+        throw new DomainError('internal_error', 500, messageFor('internal_error'));
+      }
+      return { status: route.status ?? 200, body: checked.data };
+    };
+    if (idempotencyKey && caller) {
+      const answer = await runOnce({
+        uid: caller.uid, key: idempotencyKey, known: idempotencyRecord, context,
+        request: { operation: route.operationId, params, body },
+      }, execute);
+      const response = jsonResponse(answer.status, answer.body);
+      if (answer.replayed) response.headers = { ...response.headers, [IDEMPOTENT_REPLAY_HEADER.toLowerCase()]: 'true' };
+      return response;
     }
-    if (route.redirect) return redirectResponse((checked.data as { location: string }).location);
-    return jsonResponse(route.status ?? 200, checked.data);
+    const answer = await execute();
+    if (route.redirect) return redirectResponse((answer.body as { location: string }).location);
+    return jsonResponse(answer.status, answer.body);
   } catch (e) {
     if (e instanceof DomainError) {
       if (e.status >= 500) logger.error('domain failure', { code: e.code, error: e });

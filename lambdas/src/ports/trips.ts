@@ -56,6 +56,12 @@ export interface TripChange {
   payment?: { orderId: string; status: 'PAID'; providerRef: string };
   /** A promo applied to this booking: its use counted, never beyond its limit, once per booking. */
   promoUse?: { promoId: string; limit: number };
+  /**
+   * Referred users whose referral bonus this PAID step earns (their first paid trip): their
+   * profiles are marked, and the bonus credits are in `movements` with txRefs from their uid. A
+   * bonus already paid fails as `referral_bonus_paid`, and the step is then applied without it.
+   */
+  referralEarned?: string[];
 }
 
 export interface TripStore {

@@ -3,8 +3,7 @@ import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 
 export interface UserStore {
   get(uid: string, opts?: { consistent?: boolean }): Promise<ProfileItem | undefined>;
-  /** With `opening`, the account's first money (a referral bonus) moves in the same transaction. */
-  createWithClaims(profile: ProfileItem, opening?: import('../adapters/dynamodb/user-repository').OpeningMoney): Promise<void>;
+  createWithClaims(profile: ProfileItem): Promise<void>;
   emailOrMobileTaken(email: string, mobile: string): Promise<boolean>;
   /** Writes the editable fields; moves the email/mobile claims when they change. 409 `user_exists` if taken. */
   updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem>;

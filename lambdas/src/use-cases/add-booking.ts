@@ -23,8 +23,6 @@ import { priceTrip } from './price-trip';
 
 /** Book Later reaches at most this far ahead. */
 const MAX_BOOK_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
-/** An Idempotency-Key is an opaque client token (a UUID in practice). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export interface AddBookingDeps {
   geo: () => GeoService;
@@ -39,6 +37,7 @@ export interface AddBookingDeps {
 
 export interface AddBookingInput {
   body: AddBookingBody;
+  /** Checked by the HTTP middleware (the route is idempotent in the contract). */
   idempotencyKey?: string;
   /** Read with the caller's admission (preload): the car type, the rider an admin books for, the idempotency record. */
   carType?: CarTypeItem;
@@ -66,9 +65,8 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const nowMs = deps.now().getTime();
   const isAdmin = me.usertype === 'admin';
 
-  if (input.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
-    throw new DomainError('validation_error', 400, 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
-  }
+  // The HTTP middleware checked the key and answers repeats; the booking's own record below is a
+  // second net, so even a retry after a lost first answer record makes no second booking.
   const fingerprint = fingerprintOf(body);
   if (input.previous) return replay(deps, account, input.previous, fingerprint);
 

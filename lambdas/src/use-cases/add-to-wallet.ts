@@ -15,7 +15,8 @@ const MAX_CREDIT = 1_000_000_00;
  * Spec §5/§6 Add to wallet: an admin credits a rider or driver; the amount, parsed as a float with
  * blank meaning 0, must be above 0 (else no_details_error) and a real amount of money (two
  * decimals at most, not absurd). Through the ledger: a Credit entry with reason AdminCredit and a
- * txRef from the request's Idempotency-Key, so a retried click credits once; the user is told.
+ * txRef from the request's Idempotency-Key (a second net under the HTTP middleware, which answers
+ * a repeated request once), so a retried click credits once; the user is told.
  */
 export async function addToWallet(
   deps: { wallets: WalletStore; users: UserStore; now: () => Date },

@@ -10,7 +10,9 @@ import type { Job, JobQueue } from '../ports/jobs';
 import type { GatewayDirectory, PaymentSession, PaymentStore } from '../ports/payments';
 import type { AppSettings, SettingsStore } from '../ports/settings';
 import type { TripStore } from '../ports/trips';
+import type { UserStore } from '../ports/users';
 import { scheduleAll } from './dispatch-offers';
+import { applyPaid } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { amountDue } from './start-checkout';
 import { advance, tell } from './trip-step';
@@ -22,6 +24,8 @@ export interface ConfirmDeps {
   payments: PaymentStore;
   bookings: BookingStore;
   trips: TripStore;
+  /** The booking's rider and driver, when their first paid trip earns a referral bonus. */
+  users: Pick<UserStore, 'get'>;
   settings: Pick<SettingsStore, 'getApp'>;
   jobs: () => JobQueue;
   now: () => Date;
@@ -101,7 +105,7 @@ async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConf
   if (booking && wanted && booking.status === 'PENDING') {
     const change = paidChange(booking, 'card', now, settings);
     change.next = { ...change.next, gateway: session.provider };
-    await deps.trips.apply({ ...change, payment: { orderId: session.orderId, status: 'PAID', providerRef: c.providerRef } });
+    await applyPaid(deps, { ...change, payment: { orderId: session.orderId, status: 'PAID', providerRef: c.providerRef } }, settings);
     return 'paid';
   }
   const closed = await deps.payments.settle(session, { ...outcome, status: 'CREDITED' },

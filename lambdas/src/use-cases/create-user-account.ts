@@ -2,9 +2,6 @@ import type { Role } from '../../../shared/src/contract/route';
 import type { UserProfile } from '../../../shared/src/contract/users';
 import { makeReferralId } from '../../../shared/src/domain/codes';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { formatMoney } from '../../../shared/src/domain/money';
-import { referralBonusMovements } from '../../../shared/src/domain/referral-bonus';
-import { renderNotification } from '../../../shared/src/i18n/notifications';
 import type { ProfileItem } from '../adapters/dynamodb/user-repository';
 import type { IdentityProvider, UserStore } from '../ports/users';
 
@@ -21,11 +18,7 @@ export interface NewAccount {
   createdByAdmin?: boolean;
   fleetadmin?: string;
   signupViaReferral?: string;
-  /**
-   * Settings `bonus` in minor units, when it applies (a referral sign-up while the bonus is above 0):
-   * the new user and the referrer are each credited it in the profile's transaction, and told.
-   */
-  referralBonus?: { amount: number; symbol: string };
+  /** The referrer a sign-up named; its bonus is earned later, by the new user's first paid trip (apply-paid.ts). */
   driver?: Partial<Pick<UserProfile, 'vehicleMake' | 'vehicleModel' | 'vehicleNumber' | 'other_info' | 'carType' | 'licenseImage' | 'bankName' | 'bankCode' | 'bankAccount'>>;
 }
 
@@ -66,27 +59,12 @@ export async function createUserAccount(deps: AccountDeps, input: NewAccount): P
         ? { queue: false, driverActiveStatus: true, ...(input.fleetadmin ? { fleetadmin: input.fleetadmin } : {}), ...input.driver }
         : {}),
     };
-    const bonus = input.referralBonus && input.signupViaReferral
-      ? referralBonusMovements(uid, input.signupViaReferral, input.referralBonus.amount)
-      : [];
-    const at = deps.now().getTime();
-    const amount = formatMoney(input.referralBonus?.amount ?? 0, input.referralBonus?.symbol ?? '');
-    const opening = bonus.length
-      ? {
-          movements: bonus,
-          at,
-          messages: [
-            { to: uid, kind: 'referral_bonus_new', ...renderNotification('referral_bonus_new', { amount }) },
-            { to: input.signupViaReferral!, kind: 'referral_bonus_referrer', ...renderNotification('referral_bonus_referrer', { amount, name: `${base.firstName} ${base.lastName}`.trim() }) },
-          ],
-        }
-      : undefined;
     // A referral id collision is the only conflict worth retrying; email and mobile collisions are final.
     for (let attempt = 0; ; attempt++) {
       const profile = { ...base, referralId: makeReferralId(input.firstName, deps.random) };
       try {
-        await deps.users.createWithClaims(profile, opening);
-        return opening ? { ...profile, walletBalance: input.referralBonus!.amount } : profile;
+        await deps.users.createWithClaims(profile);
+        return profile;
       } catch (e) {
         if (!(e instanceof DomainError) || e.status !== 409 || attempt >= 4) throw e;
         if (await deps.users.emailOrMobileTaken(email, input.mobile)) throw new DomainError('user_exists', 409);

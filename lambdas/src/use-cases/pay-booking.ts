@@ -5,6 +5,7 @@ import type { BookingRecord, BookingStore, PaymentPacket } from '../ports/bookin
 import type { ProviderStore } from '../ports/providers';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { applyPaid, type ApplyPaidDeps } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { checkPayment, present, runStep } from './trip-step';
 
@@ -19,7 +20,7 @@ type PayAnswer = { booking: BookingView; providers?: { name: string; link: strin
  * or already paid (`booking_already_paid`, nothing written).
  */
 export async function payBooking(
-  deps: { bookings: BookingStore; trips: TripStore; providers: ProviderStore; now: () => Date },
+  deps: ApplyPaidDeps & { bookings: BookingStore; trips: TripStore; providers: ProviderStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   input: { method: 'wallet' | 'card' },
@@ -33,7 +34,7 @@ export async function payBooking(
         const booking = checkPayment(account, current, 'wallet', 'PAID');
         const customerPaid = Math.max(0, booking.trip_cost - (booking.discount ?? 0));
         if (account.profile.walletBalance < customerPaid) throw conflict('insufficient_balance');
-        return deps.trips.apply(paidChange(booking, 'wallet', deps.now().getTime(), account.settings));
+        return applyPaid(deps, paidChange(booking, 'wallet', deps.now().getTime(), account.settings), account.settings, [account.profile]);
       },
     });
   }

@@ -27,7 +27,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * by the balance (`walletBalance >= amount`), in one transaction; so simultaneous requests can
  * never take the balance below zero. With settings `bank_fields` on, the bank details are
  * required (from the body, else the driver's profile) and stored on the request. The request id
- * derives from the Idempotency-Key header, so a retried click answers the same request.
+ * derives from the Idempotency-Key header (checked and answered once by the HTTP middleware), so
+ * even a retry the middleware no longer remembers finds its own request.
  */
 export async function requestWithdraw(
   deps: { withdraws: WithdrawStore; users: UserStore; now: () => Date },
@@ -60,7 +61,7 @@ export async function requestWithdraw(
   if (outcome === 'exists') {
     const earlier = await deps.withdraws.get(id);
     if (!earlier || earlier.uid !== driver.id) throw conflict('conflict');
-    if (earlier.fingerprint !== fingerprint) throw conflict('idempotency_key_reused', 'This request key was already used for a different withdrawal.');
+    if (earlier.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused', 422, 'This request key was already used for a different withdrawal.');
     answer = earlier;
   }
   const after = await deps.users.get(driver.id, { consistent: true });

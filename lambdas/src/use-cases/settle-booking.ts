@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/src/domain/money';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { applyPaid, type ApplyPaidDeps } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { advance, checkPayment, checkStep, present, runStep, tell } from './trip-step';
 
@@ -14,7 +15,7 @@ import { advance, checkPayment, checkStep, present, runStep, tell } from './trip
  * later is refused, `booking_already_paid`). A repeat of the same settlement answers as the first.
  */
 export async function settleBooking(
-  deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
+  deps: ApplyPaidDeps & { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   input: { method: 'cash' | 'later' },
@@ -28,11 +29,11 @@ export async function settleBooking(
         // The drop of a prepaid trip: nothing changes hands, the card payment stands. Anything
         // else asked of a prepaid booking would be a second payment: refused below.
         const booking = checkStep(account, current, 'PAID');
-        return deps.trips.apply(paidChange(booking, 'card', now, account.settings));
+        return applyPaid(deps, paidChange(booking, 'card', now, account.settings), account.settings, [account.profile]);
       }
       if (input.method === 'cash') {
         const booking = checkPayment(account, current, 'cash', 'PAID');
-        return deps.trips.apply(paidChange(booking, 'cash', now, account.settings));
+        return applyPaid(deps, paidChange(booking, 'cash', now, account.settings), account.settings, [account.profile]);
       }
       const booking = checkPayment(account, current, 'later', 'PENDING');
       const next = advance(booking, 'PENDING');

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { SignupBody } from '../../../shared/src/contract/auth';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { toMinor } from '../../../shared/src/domain/money';
 import { buildMobile } from '../../../shared/src/domain/phone';
 import { validateRegistration } from '../../../shared/src/domain/register-rules';
 import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
@@ -47,8 +46,8 @@ export async function signUpUser(
     usertype: body.usertype, loginType: 'email', emailVerified: false,
     approved: body.usertype === 'driver' ? !settings.driver_approval : true,
     signupViaReferral,
-    // Settings `bonus`: both the new user and the referrer get it, once, with the account.
-    ...(signupViaReferral && settings.bonus > 0 ? { referralBonus: { amount: toMinor(settings.bonus), symbol: settings.symbol ?? '' } } : {}),
+    // Only the referrer is recorded: settings `bonus` is earned by the new user's first paid trip,
+    // so sign-ups alone (throw-away accounts) credit nobody.
     driver: body.usertype === 'driver'
       ? { licenseImage, vehicleMake: body.vehicleMake, vehicleModel: body.vehicleModel, vehicleNumber: body.vehicleNumber, carType: body.carType }
       : undefined,

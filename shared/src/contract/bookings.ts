@@ -182,8 +182,8 @@ export type AddBookingBody = z.infer<typeof AddBookingBody>;
  */
 export const addBooking = route({
   method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ROLES,
-  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise); a retry with the same Idempotency-Key header returns the same booking',
-  body: AddBookingBody, status: 201,
+  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried confirmation makes one booking)',
+  body: AddBookingBody, status: 201, idempotent: true,
   response: BookingView,
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, IDEMPOTENT_REPLAY_HEADER, IdempotencyKey } from './idempotency-key';
 import { ErrorBody, type AnyRoute } from './route';
 
 const BODY_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded', raw: 'text/plain' } as const;
@@ -20,6 +21,7 @@ export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string;
         parameters.push({ name, in: where, required: where === 'path' || !prop.safeParse(undefined).success, schema: schema(prop, 'input') });
       }
     }
+    if (r.idempotent) parameters.push(idempotencyParameter(schema(IdempotencyKey, 'input')));
     const op: Record<string, unknown> = {
       operationId: r.operationId,
       summary: r.summary,
@@ -47,5 +49,18 @@ export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string;
         cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; roles are Cognito groups' },
       },
     },
+  };
+}
+
+function idempotencyParameter(schema: unknown) {
+  return {
+    name: IDEMPOTENCY_HEADER,
+    in: 'header',
+    required: false,
+    schema,
+    description: `Makes the request safe to retry for ${IDEMPOTENCY_TTL_SECONDS / 3600} hours: the same key with the same request `
+      + `(operation, path and body) answers the first answer again (same status and body, header ${IDEMPOTENT_REPLAY_HEADER}: true); `
+      + 'the same key with another request is 422 idempotency_key_reused; a repeat while the first is still running is 409 '
+      + 'idempotency_in_progress. Keys belong to the caller.',
   };
 }

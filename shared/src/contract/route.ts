@@ -42,6 +42,14 @@ export interface RouteDef<
   bodyEncoding?: 'json' | 'form' | 'raw';
   /** The response is a 303 redirect to the `location` the handler returns (a browser form post). */
   redirect?: boolean;
+  /**
+   * The route takes an optional `Idempotency-Key` header (signed-in routes only: a key belongs to
+   * its caller). The HTTP middleware implements it once for every such route: the same request
+   * again replays the first answer, the key with another request is 422 `idempotency_key_reused`,
+   * a duplicate while the first still runs is 409 `idempotency_in_progress`. Set it on every
+   * write that moves money or creates something a client may retry after a lost answer.
+   */
+  idempotent?: boolean;
 }
 
 export function route<

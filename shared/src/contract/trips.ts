@@ -58,8 +58,8 @@ export const reachBooking = route({
 
 export const settleBooking = route({
   method: 'POST', path: '/bookings/{id}/settle', operationId: 'settleBooking', area: 'trips', auth: ['driver'],
-  summary: 'At the drop (REACHED): a prepaid booking or cash the driver confirms taking makes it PAID (wallets credited and debited through the ledger); `later` leaves the rider to pay (PENDING) and frees the driver',
-  params: BookingIdParams,
+  summary: 'At the drop (REACHED): a prepaid booking or cash the driver confirms taking makes it PAID (wallets credited and debited through the ledger); `later` leaves the rider to pay (PENDING) and frees the driver. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
+  params: BookingIdParams, idempotent: true,
   body: z.object({ method: z.enum(['cash', 'later']) }).strict(),
   response: BookingView,
 });
@@ -68,8 +68,8 @@ export const PaymentProviderChoice = z.object({ name: z.string(), link: z.string
 
 export const payBooking = route({
   method: 'POST', path: '/bookings/{id}/pay', operationId: 'payBooking', area: 'trips', auth: ['rider'],
-  summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected',
-  params: BookingIdParams,
+  summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
+  params: BookingIdParams, idempotent: true,
   body: z.object({ method: z.enum(['wallet', 'card']) }).strict(),
   response: z.object({
     booking: BookingView,
@@ -207,7 +207,8 @@ const WalletAmount = z.union([z.number(), z.string().trim().max(20)]);
 
 export const addToWallet = route({
   method: 'POST', path: '/wallets/{uid}/credits', operationId: 'addToWallet', area: 'users', auth: ['admin'],
-  summary: 'Spec §6: an admin credits a rider\'s or driver\'s wallet (a Credit entry, reference AdminCredit); an amount above 0 with at most two decimals, else no_details_error; a retry with the same Idempotency-Key header credits once',
+  summary: 'Spec §6: an admin credits a rider\'s or driver\'s wallet (a Credit entry, reference AdminCredit); an amount above 0 with at most two decimals, else no_details_error. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried click credits once)',
+  idempotent: true,
   params: z.object({ uid: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }),
   body: z.object({ amount: WalletAmount }).strict(),
   response: z.object({ uid: z.string(), credited: Money, balance: z.number(), message: z.literal('wallet_updated') }),

@@ -96,6 +96,8 @@ export const TECHNICAL_KEYS = [
   'rate_limited',
   'idempotency_conflict',
   'idempotency_key_reused',
+  // Idempotency-Key: a repeat sent while the first request still runs.
+  'idempotency_in_progress',
   'auto_dispatch_on',
   'driver_unavailable',
   'starting',

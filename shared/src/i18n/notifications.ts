@@ -26,8 +26,8 @@ export const NOTIFICATIONS = {
   payment_declined: { title: 'Payment declined', body: 'The payment of {{amount}} was declined by {{provider}}.' },
   booking_refunded: { title: 'Payment refunded', body: 'Booking {{id}} was cancelled; {{amount}} is back in your wallet.' },
   withdraw_processed: { title: 'Withdrawal processed', body: 'Your withdrawal of {{amount}} has been processed.' },
-  referral_bonus_new: { title: 'Referral bonus', body: 'Welcome! You signed up with a referral id, so {{amount}} was added to your wallet.' },
-  referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}} signed up with your referral id, so {{amount}} was added to your wallet.' },
+  referral_bonus_new: { title: 'Referral bonus', body: 'Your first trip is paid, so the referral bonus of {{amount}} was added to your wallet.' },
+  referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}}, who signed up with your referral id, has had a first trip paid, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;
 

@@ -54,6 +54,7 @@ describe('§8 error catalogue', () => {
     expect([...TECHNICAL_KEYS].sort()).toEqual(
       [
         'auto_dispatch_on', 'bad_request', 'conflict', 'driver_unavailable', 'forbidden', 'idempotency_conflict', 'idempotency_key_reused',
+        'idempotency_in_progress',
         'insufficient_balance', 'internal_error', 'invalid_json', 'not_found', 'not_your_trip', 'offer_expired', 'rate_limited', 'starting',
         'trip_code_mismatch', 'unknown_route', 'validation_error',
         // The money work: provider confirmations, checkouts, promos, a rider's addresses changed meanwhile.

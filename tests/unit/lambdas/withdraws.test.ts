@@ -63,7 +63,7 @@ describe('requestWithdraw', () => {
     const b = await requestWithdraw(deps, { profile: driver, settings }, { amount: 1, idempotencyKey: 'k1' });
     expect(b.id).toBe(a.id);
     expect(mem.holds).toHaveLength(1);
-    await expect(requestWithdraw(deps, { profile: driver, settings }, { amount: 2, idempotencyKey: 'k1' })).rejects.toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+    await expect(requestWithdraw(deps, { profile: driver, settings }, { amount: 2, idempotencyKey: 'k1' })).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
   });
 
   it('refuses an uncovered amount (409), a bad amount and missing bank details (400)', async () => {

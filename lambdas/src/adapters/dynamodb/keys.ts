@@ -74,6 +74,7 @@ export const keys = {
   /** Demand per day (UTC) and 5-character geohash cell of the pickup: bookings and unserved requests. */
   demandCell: (day: string, cell5: string) => ({ pk: `DEMAND#${day}`, sk: cell5 }),
   demandPk: (day: string) => `DEMAND#${day}`,
+  /** addBooking's own record of the booking a key made, written in the booking's transaction (a second net under the request record). */
   idempotency: (uid: string, key: string) => ({ pk: `IDEMPOTENCY#${uid}#${key}`, sk: 'IDEMPOTENCY' }),
   /**
    * Guessing limits: a counter per kind and subject (a phone number, a booking, a client address),
@@ -84,6 +85,8 @@ export const keys = {
     pk: `ATTEMPTS#${kind}#${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`,
     sk: `WINDOW#${String(Math.max(0, Math.floor(windowStartMs))).padStart(13, '0')}`,
   }),
+  /** The HTTP middleware's record of a request sent with an Idempotency-Key: its state, request hash and first answer. */
+  idempotentRequest: (uid: string, key: string) => ({ pk: `IDEMPOTENCY#${uid}#${key}`, sk: 'REQUEST' }),
   /** A message the platform sent a user (their inbox), newest last in key order. */
   message: (uid: string, at: number, id: string) => ({ pk: `USER#${uid}`, sk: `MSG#${String(at).padStart(13, '0')}#${id}` }),
   messagePrefix: 'MSG#',

@@ -19,7 +19,7 @@ export function trackingItem(p: TrackingPointRecord): Item & { pk: string; sk: s
 }
 
 /** What a failed item means to the caller, by its kind. */
-type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'addresses' | 'other';
+type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'addresses' | 'referral' | 'other';
 
 /** Collects updates per profile: a transaction may touch an item only once. */
 class ProfileUpdates {
@@ -81,6 +81,13 @@ class ProfileUpdates {
     }
   }
 
+  /** The user's referral bonus was earned: later trips skip it without trying (the txRef claims keep it once). */
+  referralEarned(uid: string, at: number) {
+    const u = this.of(uid, 'other');
+    u.sets.push('referralBonusPaidAt = if_not_exists(referralBonusPaidAt, :referralAt)');
+    u.values[':referralAt'] = at;
+  }
+
   items(): { item: TransactItem; kind: Failure }[] {
     return [...this.byUid].map(([uid, u]) => ({
       kind: u.kind,
@@ -136,10 +143,15 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
   const profiles = new ProfileUpdates();
   if (change.driver) profiles.driver(change.driver);
   if (change.savedAddresses) profiles.savedAddresses(change.savedAddresses);
-  const wallet = walletItems(change.movements ?? [], at);
+  for (const uid of change.referralEarned ?? []) profiles.referralEarned(uid, at);
+  const movements = change.movements ?? [];
+  const wallet = walletItems(movements, at);
   for (const [uid, w] of wallet.folds) profiles.wallet(uid, w.delta, w.need);
   out.push(...profiles.items());
-  out.push(...wallet.items.map((item) => ({ item, kind: 'wallet' as const })));
+  // Each movement is its txRef claim then its entry: a referral bonus's claim already taken means it was paid before.
+  out.push(...wallet.items.map((item, i) => ({
+    item, kind: (i % 2 === 0 && movements[Math.floor(i / 2)]?.reason === 'ReferralBonus' ? 'referral' : 'wallet') as Failure,
+  })));
 
   if (change.driverState) {
     const s = change.driverState;
@@ -221,7 +233,7 @@ function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
 
 const FAILURE_CODES: Record<Failure, string> = {
   booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance',
-  payment: 'payment_closed', promo: 'promo_exhausted', addresses: 'addresses_changed', other: 'conflict',
+  payment: 'payment_closed', promo: 'promo_exhausted', addresses: 'addresses_changed', referral: 'referral_bonus_paid', other: 'conflict',
 };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -240,7 +252,7 @@ export const tripRepository: TripStore = {
       }
       // The booking's own condition first: a stale step is a plain conflict whatever else failed.
       const kinds = new Set(out.failed.map((i) => tagged[i]?.kind ?? 'other'));
-      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver', 'addresses'];
+      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver', 'addresses', 'referral'];
       const kind: Failure = order.find((k) => kinds.has(k)) ?? 'other';
       throw conflict(FAILURE_CODES[kind]);
     }

@@ -1,19 +1,13 @@
 import type { UserProfile } from '../../../../shared/src/contract/users';
-import { DomainError } from '../../../../shared/src/domain/errors';
-import type { WalletMovement } from '../../../../shared/src/domain/wallet-ledger';
-import type { OutgoingMessage } from '../../ports/notifier';
-import { messageItems } from './booking-repository';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
-import { walletItems } from './wallet-repository';
-
-/** Money a new account starts with (a referral bonus), moved through the ledger in the profile's own transaction. */
-export interface OpeningMoney { movements: WalletMovement[]; messages: OutgoingMessage[]; at: number }
 
 export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
   walletBalance: number;
   /** Epoch ms: tokens whose session signed in before this are refused (sign-out, password reset, approval taken away). */
   tokensValidAfter?: number;
+  /** When the referral bonus this user's sign-up named was earned (their first paid trip); internal, never shown. */
+  referralBonusPaidAt?: number;
 };
 
 export const userRepository = {
@@ -26,7 +20,7 @@ export const userRepository = {
    * The profile and its unique claims (email, mobile, referral id) in one transaction: two
    * simultaneous sign-ups with one email make exactly one account.
    */
-  async createWithClaims(profile: ProfileItem, opening?: OpeningMoney): Promise<void> {
+  async createWithClaims(profile: ProfileItem): Promise<void> {
     const claim = (key: { pk: string; sk: string }, kind: string): TransactItem => ({
       Put: { Item: { ...key, uid: profile.id, kind }, ConditionExpression: 'attribute_not_exists(pk)' },
     });
@@ -47,35 +41,7 @@ export const userRepository = {
       claim(keys.referralClaim(profile.referralId), 'referral'),
     ];
     if (profile.mobile) items.push(claim(keys.mobileClaim(profile.mobile), 'mobile'));
-    if (!opening?.movements.length) {
-      await table.transact(items, { conflictCode: 'user_exists' });
-      return;
-    }
-    // The ledger's entries and claims; the new wallet's balance is set by the profile's own put,
-    // every other wallet (the referrer's) is updated and must still exist.
-    const { items: ledger, folds } = walletItems(opening.movements, opening.at);
-    const put = items[0]!.Put!.Item as Record<string, unknown>;
-    put.walletBalance = (profile.walletBalance ?? 0) + (folds.get(profile.id)?.delta ?? 0);
-    const others: TransactItem[] = [...folds].filter(([uid]) => uid !== profile.id).map(([uid, w]) => ({
-      Update: {
-        Key: keys.userProfile(uid),
-        UpdateExpression: 'SET walletBalance = if_not_exists(walletBalance, :zero) + :delta',
-        ConditionExpression: w.need > 0 ? 'attribute_exists(pk) AND walletBalance >= :need' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0, ':delta': w.delta, ...(w.need > 0 ? { ':need': w.need } : {}) },
-      },
-    }));
-    const all = [...items, ...others, ...ledger, ...messageItems(opening.messages, opening.at)];
-    for (let attempt = 0; ; attempt++) {
-      const out = await table.transactOrFailed(all);
-      if (out.ok) return;
-      if (out.failed.length === 0) {
-        if (attempt < 5) continue;
-        throw new DomainError('conflict', 409);
-      }
-      // The referrer's profile went away meanwhile: the referral id no longer names anyone.
-      if (out.failed.some((i) => i >= items.length && i < items.length + others.length)) throw new DomainError('referer_not_found', 400);
-      throw new DomainError('user_exists', 409);
-    }
+    await table.transact(items, { conflictCode: 'user_exists' });
   },
 
   async updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem> {

@@ -1,0 +1,102 @@
+import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, IdempotencyRecordStatus } from '@aws-lambda-powertools/idempotency';
+import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
+import { DomainError } from '../../../../shared/src/domain/errors';
+import { keys } from './keys';
+import { table, type Item, type Key } from './repository';
+
+/** The item's attributes; `expiresAt` is the table's TTL attribute, so DynamoDB removes old records. */
+type RequestItem = Key & {
+  status: string;
+  expiresAt: number;
+  inProgressUntil?: number;
+  requestHash?: string;
+  /** The first answer, as JSON text (one attribute, whatever its shape). */
+  answer?: string;
+};
+
+const HELD = 'idempotency_key_held';
+
+/** The key of a caller's request record: what the admission read names, and where this store writes. */
+export const idempotentRequestKey = (uid: string, idempotencyKey: string): Key => keys.idempotentRequest(uid, idempotencyKey);
+
+/**
+ * Powertools' idempotency state machine (in progress → completed, or deleted when the request
+ * fails) over the single table. Powertools' own DynamoDB layer puts every record in one partition
+ * when the table has a sort key; here each record has its own key from keys.ts, per caller and
+ * Idempotency-Key, so one store serves one request: it is made with that key and with what the
+ * admission read found there. A live record found by that read answers without a write; the
+ * conditional put still decides every race.
+ */
+export class TableIdempotencyStore extends BasePersistenceLayer {
+  readonly #key: Key;
+  readonly #known: RequestItem | undefined;
+
+  constructor(key: Key, known: Item | undefined) {
+    super();
+    this.#key = key;
+    this.#known = known as RequestItem | undefined;
+  }
+
+  protected async _getRecord(): Promise<IdempotencyRecord> {
+    const item = await table.get<RequestItem>(this.#key, { consistent: true });
+    if (!item) throw new IdempotencyItemNotFoundError();
+    return recordOf(item);
+  }
+
+  protected async _putRecord(record: IdempotencyRecord): Promise<void> {
+    const now = Date.now();
+    if (this.#known && !takeable(this.#known, now)) {
+      throw new IdempotencyItemAlreadyExistsError('The key is already held', recordOf(this.#known));
+    }
+    const item: RequestItem = {
+      ...this.#key,
+      status: record.getStatus(),
+      expiresAt: record.expiryTimestamp ?? Math.floor(now / 1000),
+      ...(record.inProgressExpiryTimestamp !== undefined ? { inProgressUntil: record.inProgressExpiryTimestamp } : {}),
+      ...(record.payloadHash ? { requestHash: record.payloadHash } : {}),
+    };
+    try {
+      await table.put(item, {
+        condition: 'attribute_not_exists(pk) OR expiresAt < :nowSeconds OR (#status = :inProgress AND inProgressUntil < :nowMs)',
+        names: { '#status': 'status' },
+        values: { ':nowSeconds': Math.floor(now / 1000), ':nowMs': now, ':inProgress': IdempotencyRecordStatus.INPROGRESS },
+        conflictCode: HELD,
+      });
+    } catch (e) {
+      // Another request took the key between the admission read and this put: Powertools reads the winner.
+      if (e instanceof DomainError && e.code === HELD) throw new IdempotencyItemAlreadyExistsError('The key is already held');
+      throw e;
+    }
+  }
+
+  protected async _updateRecord(record: IdempotencyRecord): Promise<void> {
+    await table.put({
+      ...this.#key,
+      status: record.getStatus(),
+      expiresAt: record.expiryTimestamp ?? Math.floor(Date.now() / 1000),
+      ...(record.payloadHash ? { requestHash: record.payloadHash } : {}),
+      answer: JSON.stringify(record.getResponse()),
+    });
+  }
+
+  protected async _deleteRecord(): Promise<void> {
+    await table.delete(this.#key);
+  }
+}
+
+/** A record that no longer holds its key: past its lifetime, or in progress past its deadline (its function died). */
+function takeable(item: RequestItem, now: number): boolean {
+  return item.expiresAt < Math.floor(now / 1000)
+    || (item.status === IdempotencyRecordStatus.INPROGRESS && item.inProgressUntil !== undefined && item.inProgressUntil < now);
+}
+
+function recordOf(item: RequestItem): IdempotencyRecord {
+  return new IdempotencyRecord({
+    idempotencyKey: item.pk,
+    status: item.status as IdempotencyRecord['status'],
+    expiryTimestamp: item.expiresAt,
+    inProgressExpiryTimestamp: item.inProgressUntil,
+    payloadHash: item.requestHash,
+    responseData: item.answer !== undefined ? JSON.parse(item.answer) : undefined,
+  });
+}
