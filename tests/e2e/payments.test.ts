@@ -156,60 +156,6 @@ describe('payments in the browser', () => {
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
   }, 120_000);
 
-  it('delivery: a trip prepaid by card offers its rider no payment at the drop, and the driver hands it over', async () => {
-    await setMode('delivery');
-    const rider = await newPage('rider2@example.com');
-    const driver = await newPage('driver1@example.com');
-    await ok(driver, 'POST', '/drivers/me/location', { lat: OSLO.lat + 0.002, lng: OSLO.lng });
-    await ok(driver, 'PUT', '/drivers/me/availability', { online: true });
-    const booked = await ok(rider, 'POST', '/bookings', {
-      pickup: OSLO, drop: OSLO_DROP, carTypeId: 'economy', bookLater: false,
-      instructionData: { deliveryPerson: 'Pat Receiver', deliveryPersonPhone: '555 123 4567' },
-    });
-    expect(booked.status).toBe('PAYMENT_PENDING');
-    // Paid through the test gateway as the browser would: the form posted, then Pay on its page.
-    const form = await ok(rider, 'POST', '/payments/checkout', { kind: 'booking', bookingId: booked.id, provider: 'paypal' });
-    const posted = await fetch(`${siteUrl()}/api/payments/gateway/paypal`, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.fields).toString(),
-    });
-    const gatewayId = new URL(posted.headers.get('location')!, siteUrl()).searchParams.get('payment')!;
-    await fetch(`${siteUrl()}/api/payments/gateway/payments/${gatewayId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'approve' }) });
-    await expect.poll(async () => (await booking(booked.id)).prepaid, { timeout: 10_000 }).toBe(true);
-    // Only driver1 is near Oslo: dispatch offers it the trip.
-    await expect.poll(async () => ((await ok(driver, 'GET', '/drivers/me/offers')).items as { bookingId: string }[]).some((o) => o.bookingId === booked.id), { timeout: 20_000, interval: 500 }).toBe(true);
-    await ok(driver, 'POST', `/bookings/${booked.id}/accept`, {});
-    await ok(driver, 'POST', `/bookings/${booked.id}/arrive`, {});
-    const otp = (await booking(booked.id)).otp;
-    await ok(driver, 'POST', `/bookings/${booked.id}/start`, otp ? { otp: String(otp) } : {});
-    await ok(driver, 'POST', `/bookings/${booked.id}/reach`, {});
-    const riderBefore = await ok(rider, 'GET', '/me/wallet');
-
-    // Where "Pay from wallet" used to appear: the rider's trip view offers no payment at all.
-    await rider.goto(`${siteUrl()}/trip?id=${booked.id}`);
-    await rider.getByTestId('trip-view').getByText('card', { exact: true }).waitFor({ timeout: 15_000 });
-    for (const id of ['trip-pay-wallet', 'trip-pay-card', 'trip-pay-ahead']) expect(await rider.getByTestId(id).count(), id).toBe(0);
-    await fullShot(rider, 'prepaid-reached-rider-desktop');
-    await rider.setViewportSize(PHONE);
-    await fullShot(rider, 'prepaid-reached-rider-phone');
-    await rider.setViewportSize(DESKTOP);
-    // The bookings table says so rather than offering Pay now.
-    await rider.goto(`${siteUrl()}/bookings`);
-    await rider.getByRole('radio', { name: booked.booking_id, exact: true }).check();
-    await rider.getByTestId('booking-actions').getByRole('button').first().click();
-    const payNow = rider.getByRole('menuitem', { name: 'Pay now', exact: true });
-    await payNow.waitFor();
-    expect(await payNow.getAttribute('aria-disabled')).toBe('true');
-    await fullShot(rider, 'prepaid-reached-bookings-desktop');
-
-    // The driver hands the parcel over: PAID with the card payment; the rider's wallet never moved.
-    await driver.goto(`${siteUrl()}/trip?id=${booked.id}`);
-    await driver.getByTestId('trip-complete-drop').click();
-    await expect.poll(async () => (await booking(booked.id)).status, { timeout: 15_000 }).toBe('PAID');
-    expect(await booking(booked.id)).toMatchObject({ payment_mode: 'card', usedWalletMoney: 0, cashPaymentAmount: 0 });
-    expect(await ok(rider, 'GET', '/me/wallet')).toEqual(riderBefore);
-    await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
-  }, 150_000);
-
   it('a rider tops up the wallet through the test gateway', async () => {
     const rider = await newPage('rider2@example.com');
     await rider.goto(`${siteUrl()}/wallet`);

@@ -47,7 +47,7 @@ const STEP_ATTEMPTS = 4;
  * caller of a step that already happened (`stepTaken`) answers as the first call did, built from
  * the booking as it is now, and writes nothing. A step the booking can no longer take answers its
  * one 409 key from the step's checks. A write that lost a race (the booking's version or status
- * moved under it) is decided again on a fresh read: the loser of identical concurrent calls finds
+ * moved under it), or a 409 while the booking moved, is decided again on a fresh read: the loser of identical concurrent calls finds
  * the winner's work done and answers like it, so every duplicate answers alike and money moves
  * once (the step's txRefs and its status condition make sure of that in the table).
  */
@@ -73,9 +73,13 @@ export async function runStep<T>(
     try {
       return await step.answer(await step.write(booking));
     } catch (e) {
-      // Only the booking's own condition is a lost race; a failed offer, balance or driver check keeps its key.
-      if (!(e instanceof DomainError) || e.code !== 'conflict' || !booking || attempt >= STEP_ATTEMPTS) throw e;
-      booking = await deps.bookings.get(booking.id, { consistent: true });
+      if (!(e instanceof DomainError) || e.status !== 409 || !booking || attempt >= STEP_ATTEMPTS) throw e;
+      // A refusal decided on what the admission read (its reads are not one snapshot: the offer
+      // may already be gone while the booking still looks NEW) is decided again on a fresh read,
+      // unless the booking has not moved, when it stands.
+      const fresh = await deps.bookings.get(booking.id, { consistent: true });
+      if (e.code !== 'conflict' && fresh?.version === booking.version) throw e;
+      booking = fresh;
     }
   }
 }
