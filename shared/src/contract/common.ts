@@ -63,5 +63,10 @@ export function moneyInput(options: MoneyRule & { key?: string } = {}) {
  */
 export function cleanText(max: number, options: { required?: boolean; multiline?: boolean } = {}) {
   const s = z.string().overwrite(options.multiline ? cleanLines : cleanLine).max(max);
-  return options.required ? s.refine((v) => v.length > 0, 'Must contain visible text') : s;
+  const schema = options.required ? s.refine((v) => v.length > 0, 'Must contain visible text') : s;
+  freeTexts.add(schema, { multiline: !!options.multiline, required: !!options.required });
+  return schema;
 }
+
+/** Every free-text input of the contract (built by `cleanText`), so a test can check none is left raw. */
+export const freeTexts = z.registry<{ multiline: boolean; required: boolean }>();
