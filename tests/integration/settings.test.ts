@@ -40,11 +40,16 @@ describe('settings (spec §3 Settings, §5 Settings save)', () => {
     expect((await api('GET', '/settings')).body).toMatchObject({ appName: 'GoRide Test', appMode: 'taxi' });
   });
 
-  it('§5: bonus and radius accept numbers >= 0; anything else becomes empty (a blank bonus is proper_bonus, a blank radius the default 10)', async () => {
+  it('§5: bonus and radius accept amounts within range (a blank bonus is proper_bonus, a blank radius the default 10); anything else is refused, never replaced', async () => {
     const { version, settings } = await readSettings();
-    const ok = await save(version, { ...settings, bonus: '7', driverRadius: 'far' });
+    const ok = await save(version, { ...settings, bonus: '7', driverRadius: '' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.settings).toMatchObject({ bonus: 7, driverRadius: 10 });
+    const far = await readSettings();
+    const refused = await save(far.version, { ...far.settings, driverRadius: 'far' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_error');
+    expect(await readSettings()).toEqual(far);
     for (const bonus of ['', '  ', -1, 'ten', '1e3']) {
       const before = await readSettings();
       const res = await save(before.version, { ...before.settings, bonus });

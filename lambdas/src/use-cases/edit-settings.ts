@@ -1,22 +1,14 @@
 import type { AdminSettings, SettingsForm } from '../../../shared/src/contract/settings';
 import { conflict, DomainError } from '../../../shared/src/domain/errors';
-import { acceptNonNegative, DEFAULT_DRIVER_RADIUS, validateSettings } from '../../../shared/src/domain/settings-rules';
+import { validateSettings } from '../../../shared/src/domain/settings-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { LicenseChecker } from '../ports/license';
 import type { AppSettings, SettingsStore } from '../ports/settings';
 import { checkLicense } from './check-license';
 
-/** The form with the §5 rules applied: numbers >= 0 kept, anything else empty (radius then defaults). */
+/** The form over the current settings. Bonus and radius arrive checked by the contract (never replaced here). */
 export function settingsFromForm(form: SettingsForm, current: AppSettings): AppSettings {
-  const bonus = acceptNonNegative(form.bonus);
-  const radius = acceptNonNegative(form.driverRadius);
-  return {
-    ...current,
-    ...form,
-    bonus: bonus === '' ? 0 : bonus,
-    driverRadius: radius === '' ? DEFAULT_DRIVER_RADIUS : radius,
-    version: current.version,
-  };
+  return { ...current, ...form, version: current.version };
 }
 
 /** True when the only change is switching critical edits back on: the way out of demo mode. */

@@ -1,6 +1,6 @@
 import type { BookingPoint, Estimate } from '../../../shared/src/contract/bookings';
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
-import { KM_PER_MILE } from '../../../shared/src/domain/distance';
+import { KM_PER_MILE, routeHasDistance } from '../../../shared/src/domain/distance';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
 import { toDecimal } from '../../../shared/src/domain/money';
@@ -54,7 +54,8 @@ export async function priceTrip(
     if (e instanceof GeoProviderError) throw new DomainError(input.noRouteCode === 'no_route_found' ? 'fetch_call_error' : 'place_to_coords_error', 502);
     throw e;
   }
-  if (!route || !Number.isFinite(route.distance)) throw new DomainError(input.noRouteCode, 422);
+  // Spec §5: a route without distance (none, or the pickup is the drop) is an error, never a minimum fare.
+  if (!route || !routeHasDistance(route)) throw new DomainError(input.noRouteCode, 422, undefined, [{ path: 'drop', message: input.noRouteCode }]);
   const policy = dispatchPolicy(settings);
   const distance = policy.unit === 'mile' ? route.distance / KM_PER_MILE : route.distance;
   const fare = calculateFare({

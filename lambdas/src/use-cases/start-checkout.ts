@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { CheckoutForm } from '../../../shared/src/contract/payments';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
-import { toDecimal, toMinor } from '../../../shared/src/domain/money';
 import { paymentRefusal } from '../../../shared/src/domain/booking-payment';
+import { parseMoney, toDecimal } from '../../../shared/src/domain/money';
 import { CHECKOUT_TTL_MS, checkoutFields, MAX_TOP_UP, MIN_TOP_UP } from '../../../shared/src/domain/payments';
-import { parseWalletAmount } from '../../../shared/src/domain/wallet-rules';
 import type { BookingRecord } from '../ports/bookings';
 import type { GatewayDirectory, PaymentSession, PaymentStore } from '../ports/payments';
 import type { ProviderStore } from '../ports/providers';
@@ -13,7 +12,7 @@ import type { Account } from './admit-caller';
 
 export type CheckoutInput =
   | { kind: 'booking'; bookingId: string; provider: string }
-  | { kind: 'topup'; amount: string | number; provider: string };
+  | { kind: 'topup'; amount: number; provider: string };
 
 /** The amount a booking still asks of its rider: the trip cost less the promo's discount. */
 export const amountDue = (b: Pick<BookingRecord, 'trip_cost' | 'discount'>) => Math.max(0, b.trip_cost - (b.discount ?? 0));
@@ -50,9 +49,9 @@ export async function startCheckout(
     productName = `Booking ${loaded.id}`;
     bookingId = loaded.id;
   } else {
-    const decimal = parseWalletAmount(input.amount);
-    amount = toMinor(decimal);
-    if (!Number.isFinite(decimal) || Math.abs(amount / 100 - decimal) > 1e-9 || amount < MIN_TOP_UP || amount > MAX_TOP_UP) {
+    const parsed = parseMoney(input.amount, { positive: true, maxMinor: MAX_TOP_UP });
+    amount = parsed.ok ? parsed.minor : 0;
+    if (amount < MIN_TOP_UP) {
       throw new DomainError('no_details_error', 400, `A top-up is ${toDecimal(MIN_TOP_UP)} to ${toDecimal(MAX_TOP_UP)} with at most two decimals`, [{ path: 'amount', message: 'no_details_error' }]);
     }
     productName = 'Wallet top-up';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { cleanText } from './common';
 import { route } from './route';
 import {
   AbortedUpload, CompletedUpload, DocumentUpload, LicenceAbortBody, LicenceCompleteBody, LicencePartsBody, UploadPartUrls, UploadTicket,
@@ -14,8 +15,8 @@ const DialCode = z.string().trim().regex(/^\+?[\d ]{1,6}$/);
 
 /** Spec §5 Register / §7 user_signup. The role is rider or driver only; admins make the others. */
 export const SignupBody = z.object({
-  firstName: z.string().max(60),
-  lastName: z.string().max(60),
+  firstName: cleanText(60),
+  lastName: cleanText(60),
   email: Email,
   password: z.string().max(30),
   dialCode: DialCode,
@@ -25,10 +26,10 @@ export const SignupBody = z.object({
   usertype: z.enum(['rider', 'driver']).default('rider'),
   /** Key returned by createSignupUploadUrl; required for drivers. */
   licenseImage: z.string().max(300).optional(),
-  vehicleMake: z.string().max(60).optional(),
-  vehicleModel: z.string().max(60).optional(),
-  vehicleNumber: z.string().max(30).optional(),
-  carType: z.string().max(60).optional(),
+  vehicleMake: cleanText(60).optional(),
+  vehicleModel: cleanText(60).optional(),
+  vehicleNumber: cleanText(30).optional(),
+  carType: cleanText(60).optional(),
 }).strict();
 
 export const userSignup = route({

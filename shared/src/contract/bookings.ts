@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { PricedItem } from './catalog';
-import { Id, LatLng, Money, page, PageQuery } from './common';
+import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
 import { ROLES, route } from './route';
 
@@ -12,16 +12,16 @@ export const DistanceUnit = z.enum(['km', 'mile']);
 export const BookingPoint = z.object({
   lat: LatLng.shape.lat,
   lng: LatLng.shape.lng,
-  add: z.string().trim().min(1).max(300),
+  add: cleanText(300, { required: true }),
 }).strict();
 export type BookingPoint = z.infer<typeof BookingPoint>;
 
 /** Spec §3 Instruction data: who receives the parcel and what the driver should know. */
 export const InstructionData = z.object({
-  deliveryPerson: z.string().trim().max(100).optional(),
-  deliveryPersonPhone: z.string().trim().max(40).optional(),
-  pickUpInstructions: z.string().trim().max(500).optional(),
-  deliveryInstructions: z.string().trim().max(500).optional(),
+  deliveryPerson: cleanText(100).optional(),
+  deliveryPersonPhone: cleanText(40).optional(),
+  pickUpInstructions: cleanText(500).optional(),
+  deliveryInstructions: cleanText(500).optional(),
 }).strict();
 export type InstructionData = z.infer<typeof InstructionData>;
 
@@ -222,7 +222,7 @@ export const cancelBooking = route({
   method: 'POST', path: '/bookings/{id}/cancel', operationId: 'cancelBooking', area: 'bookings', auth: ['rider', 'admin'],
   summary: 'Cancel in NEW, ACCEPTED or PAYMENT_PENDING with a reason (PAYMENT_PENDING uses the fixed incomplete-booking reason); revokes every live offer',
   params: BookingIdParams,
-  body: z.object({ reason: z.string().trim().min(1).max(200).optional() }).strict(),
+  body: z.object({ reason: cleanText(200, { required: true }).optional() }).strict(),
   response: BookingView,
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ImageUpload, UploadTicket } from './uploads';
-import { Id, Money } from './common';
+import { cleanText, Id, Money, moneyInput } from './common';
 import { ROLES, route } from './route';
 
 /** Both 'percent' and 'percentage' occur in stored car types (spec §3); they mean the same. */
@@ -37,24 +37,24 @@ export const fetchCarTypes = route({
 /** Key of an image uploaded through createCarTypeImageUploadUrl. */
 export const CarTypeImageKey = z.string().regex(/^public\/cartypes\/[0-9a-f-]{36}$/, 'image must be a key from createCarTypeImageUploadUrl');
 
-const PricedItemInput = z.object({ description: z.string().trim().min(1).max(120), amount: Money }).strict();
-const CancelSlabInput = z.object({ minsDelayed: z.number().int().nonnegative().max(100_000), amount: Money }).strict();
+const PricedItemInput = z.object({ description: cleanText(120, { required: true }), amount: moneyInput() }).strict();
+const CancelSlabInput = z.object({ minsDelayed: z.number().int().nonnegative().max(100_000), amount: moneyInput() }).strict();
 
 /**
  * What an admin may set on a car type (spec §3). Unknown fields are refused; id, createdAt and
  * version are the server's. A percent fee is a share of the fare, so at most 100.
  */
 export const CarTypeFields = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: cleanText(60, { required: true }),
   /** A fresh upload key; omitted keeps the current image on update, null removes it. */
   image: CarTypeImageKey.nullable().optional(),
-  base_fare: Money,
-  rate_per_unit_distance: Money,
-  rate_per_hour: Money,
-  min_fare: Money,
-  convenience_fees: Money,
+  base_fare: moneyInput(),
+  rate_per_unit_distance: moneyInput(),
+  rate_per_hour: moneyInput(),
+  min_fare: moneyInput(),
+  convenience_fees: moneyInput(),
   convenience_fee_type: FeeType,
-  extra_info: z.string().trim().max(500).optional(),
+  extra_info: cleanText(500).optional(),
   parcelTypes: z.array(PricedItemInput).max(50).default([]),
   options: z.array(PricedItemInput).max(50).default([]),
   cancelSlab: z.array(CancelSlabInput).max(50).default([]),
@@ -113,7 +113,7 @@ export const CancelReasonList = z.object({ items: z.array(CancelReason), version
 export type CancelReasonList = z.infer<typeof CancelReasonList>;
 
 export const MAX_CANCEL_REASONS = 90;
-const CancelReasonLabel = z.string().trim().min(1).max(120);
+const CancelReasonLabel = cleanText(120, { required: true });
 const ListVersion = z.number().int().nonnegative();
 const ReasonValue = z.object({ value: z.coerce.number().int().nonnegative().max(MAX_CANCEL_REASONS) });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LatLng } from './common';
+import { cleanText, LatLng } from './common';
 import { ROLES, route } from './route';
 
 /**
@@ -38,7 +38,7 @@ export const autocomplete = route({
   method: 'POST', path: '/geo/autocomplete', operationId: 'autocomplete', area: 'geo', auth: ROLES,
   summary: 'Place suggestions for typed text (spec googleapis-autocomplete); google_places_error when the provider fails',
   body: z.object({
-    searchKeyword: z.string().trim().min(1).max(120),
+    searchKeyword: cleanText(120, { required: true }),
     /** Bias towards places near this point (the map's centre or the other end of the trip). */
     near: LatLng.optional(),
   }).strict(),

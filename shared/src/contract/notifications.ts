@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Id, IsoDate } from './common';
+import { cleanText, Id, IsoDate } from './common';
 import { ROLES, route } from './route';
 
 /**
@@ -27,8 +27,8 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
-const PushTitle = z.string().trim().min(1).max(120);
-const PushBody = z.string().trim().min(1).max(1000);
+const PushTitle = cleanText(120, { required: true });
+const PushBody = cleanText(1000, { required: true, multiline: true });
 
 /** What an admin may set on a notification (spec §3); the send state is the server's. */
 export const NotificationFields = z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { PAYMENT_STATUSES } from '../domain/payments';
+import { MAX_TOP_UP, PAYMENT_STATUSES } from '../domain/payments';
 import { BookingIdParams, BookingView } from './bookings';
-import { Money } from './common';
+import { cleanText, Money, moneyInput } from './common';
 import { route } from './route';
 import { ProviderName } from './settings';
 
@@ -18,8 +18,8 @@ const TEST_GATEWAY_THROTTLE = { ratePerSecond: 20, burst: 40 };
 
 export const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{20,40}$/);
 
-/** Spec §5 Add to wallet-style amount: a number or a decimal string, checked by the server. */
-const TopUpAmount = z.union([z.number(), z.string().trim().max(20)]);
+/** Spec §5 Add to wallet-style amount: above 0 and at most the top-up limit, else no_details_error. */
+const TopUpAmount = moneyInput({ key: 'no_details_error', positive: true, maxMinor: MAX_TOP_UP });
 
 export const CheckoutBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('booking'), bookingId: BookingIdParams.shape.id, provider: ProviderName }).strict(),
@@ -106,9 +106,9 @@ const GatewayForm = z.object({
   order_id: z.string().trim().min(1).max(64),
   amount: z.string().trim().max(20),
   currency: z.string().trim().regex(/^[A-Za-z]{3}$/),
-  product_name: z.string().trim().max(200).default(''),
-  first_name: z.string().trim().max(100).default(''),
-  last_name: z.string().trim().max(100).default(''),
+  product_name: cleanText(200).default(''),
+  first_name: cleanText(100).default(''),
+  last_name: cleanText(100).default(''),
   quantity: z.string().trim().max(5).default('1'),
   cust_id: z.string().trim().max(64).default(''),
   mobile_no: z.string().trim().max(40).default(''),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Id, Money } from './common';
+import { cleanText, Id, Money, moneyInput } from './common';
 import { route } from './route';
 
 export const PromoDiscountType = z.enum(['flat', 'percentage']);
@@ -34,11 +34,11 @@ export const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'promo_valid
  */
 export const PromoFields = z.object({
   promo_name: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, 'promo_name is one word of letters, digits, _ or -'),
-  promo_description: z.string().trim().max(300).default(''),
+  promo_description: cleanText(300).default(''),
   promo_discount_type: PromoDiscountType,
-  promo_discount_value: Money,
-  max_promo_discount_value: Money,
-  min_order: Money,
+  promo_discount_value: moneyInput(),
+  max_promo_discount_value: moneyInput(),
+  min_order: moneyInput(),
   promo_validity: CalendarDate,
   promo_usage_limit: z.number().int().min(1).max(1_000_000),
 }).strict().superRefine((p, ctx) => {

@@ -65,6 +65,8 @@ export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
 export type ParamsOf<T> = T extends RouteDef<infer P, any, any, any> ? z.infer<P> : never;
 export type QueryOf<T> = T extends RouteDef<any, infer Q, any, any> ? z.infer<Q> : never;
 export type BodyOf<T> = T extends RouteDef<any, any, infer B, any> ? z.infer<B> : never;
+/** A body as a client sends it (before the contract parses it: a money amount may still be text). */
+export type SentBodyOf<T> = T extends RouteDef<any, any, infer B, any> ? z.input<B> : never;
 export type ResponseOf<T> = T extends RouteDef<any, any, any, infer R> ? z.infer<R> : never;
 
 /** kebab-case file name of a handler from its operationId: fetchCarTypes -> fetch-car-types */

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { parseDriverRadius } from '../domain/settings-rules';
+import { cleanText, moneyInput } from './common';
 import { ROLES, route } from './route';
 
 export const AppMode = z.enum(['taxi', 'delivery']);
@@ -67,9 +69,18 @@ export const fetchAllSettings = route({
   response: AdminSettings,
 });
 
-const Text = (max: number) => z.string().trim().max(max);
-/** Spec §5: bonus and radius accept numbers >= 0 and otherwise become empty, so text is accepted here and judged by the rule. */
-const LooseNumber = z.union([z.number(), z.string().max(30)]);
+const Text = (max: number) => cleanText(max);
+/** Spec §5: a blank (or any non-amount) bonus gives proper_bonus; the strict money rule, up to its maximum. */
+const Bonus = moneyInput({ key: 'proper_bonus' });
+/**
+ * Spec §5/§9: the driver radius, a number or text as typed; blank means the default (10). Anything
+ * else outside (0, MAX_DRIVER_RADIUS] is refused, never replaced by the default.
+ */
+const DriverRadius = z.union([z.number(), z.string()])
+  .superRefine((value, ctx) => {
+    if (!parseDriverRadius(value).ok) ctx.addIssue({ code: 'custom', message: 'driverRadius must be above 0 and at most 100 (two decimals at most), or blank for the default' });
+  })
+  .transform((value) => { const r = parseDriverRadius(value); return r.ok ? r.radius : Number.NaN; });
 
 /** The whole settings form; unknown fields are refused. The rules of §5 run in the use case. */
 export const SettingsForm = z.object({
@@ -93,13 +104,13 @@ export const SettingsForm = z.object({
   symbol: Text(10),
   convert_to_mile: z.boolean(),
   bank_fields: z.boolean(),
-  bonus: LooseNumber,
+  bonus: Bonus,
   otp_secure: z.boolean(),
   driver_approval: z.boolean(),
   email_verify: z.boolean(),
   autoDispatch: z.boolean(),
   CarHornRepeat: z.boolean(),
-  driverRadius: LooseNumber,
+  driverRadius: DriverRadius,
   license: Text(200),
   ...DispatchSettingsShape,
 }).strict();

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { WALLET_ENTRY_TYPES, WALLET_REASONS } from '../domain/wallet-ledger';
 import { AbortedUpload, AbortUploadBody, CompletedUpload, CompleteUploadBody, DocumentUpload, UploadPartsBody, UploadPartUrls, UploadTicket } from './uploads';
 import { BookingIdParams, BookingStatus, BookingView } from './bookings';
-import { LatLng, Money, page, PageQuery } from './common';
+import { cleanText, LatLng, Money, moneyInput, page, PageQuery } from './common';
 import { ROLES, route } from './route';
 
 /**
@@ -135,7 +135,7 @@ export const sendChatMessage = route({
   method: 'POST', path: '/bookings/{id}/chat', operationId: 'sendChatMessage', area: 'trips', auth: ['rider', 'driver', 'admin'],
   summary: 'A chat message on an assigned booking; sender and source come from the caller, never the body',
   params: BookingIdParams,
-  body: z.object({ message: z.string().trim().min(1).max(1000) }).strict(),
+  body: z.object({ message: cleanText(1000, { required: true, multiline: true }) }).strict(),
   status: 201,
   response: ChatMessage,
 });
@@ -202,8 +202,8 @@ export const fetchWallet = route({
   response: page(WalletEntry).extend({ balance: z.number() }),
 });
 
-/** Spec §5 Add to wallet: parsed as a float, blank meaning 0; the server checks it (no_details_error). */
-const WalletAmount = z.union([z.number(), z.string().trim().max(20)]);
+/** Spec §5 Add to wallet: an amount above 0 (blank is 0, so refused), else no_details_error; parsed by the strict money rule. */
+const WalletAmount = moneyInput({ key: 'no_details_error', positive: true });
 
 export const addToWallet = route({
   method: 'POST', path: '/wallets/{uid}/credits', operationId: 'addToWallet', area: 'users', auth: ['admin'],

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IsoDate, LatLng } from './common';
+import { cleanText, IsoDate, LatLng } from './common';
 import { ImageUpload, UploadTicket } from './uploads';
 import { page, PageQuery } from './common';
 import { Role, ROLES, route } from './route';
@@ -52,8 +52,8 @@ export const fetchUser = route({
 
 /** Only these fields; anything else (usertype, approved, walletBalance…) is refused by `.strict()`. */
 export const UpdateProfileBody = z.object({
-  firstName: z.string().max(60),
-  lastName: z.string().max(60),
+  firstName: cleanText(60),
+  lastName: cleanText(60),
   email: z.string().max(254).optional(),
   mobile: z.string().max(20).optional(),
 }).strict();
@@ -102,21 +102,22 @@ export const fetchUsers = route({
   response: page(UserProfile),
 });
 
+/** Free text, cleaned of control characters by the contract (cleanText); blank names are the use case's proper_input_name. */
 const DriverFields = {
-  vehicleMake: z.string().max(60).optional(),
-  vehicleModel: z.string().max(60).optional(),
-  vehicleNumber: z.string().max(30).optional(),
-  other_info: z.string().max(500).optional(),
-  carType: z.string().max(60).optional(),
-  bankName: z.string().max(100).optional(),
-  bankCode: z.string().max(40).optional(),
-  bankAccount: z.string().max(40).optional(),
+  vehicleMake: cleanText(60).optional(),
+  vehicleModel: cleanText(60).optional(),
+  vehicleNumber: cleanText(30).optional(),
+  other_info: cleanText(500).optional(),
+  carType: cleanText(60).optional(),
+  bankName: cleanText(100).optional(),
+  bankCode: cleanText(40).optional(),
+  bankAccount: cleanText(40).optional(),
 };
 
 export const AddUserBody = z.object({
   usertype: ListedUserType,
-  firstName: z.string().max(60),
-  lastName: z.string().max(60),
+  firstName: cleanText(60),
+  lastName: cleanText(60),
   email: z.string().trim().max(254),
   /** Full mobile with its country code: +<digits>. */
   mobile: z.string().trim().regex(/^\+\d{6,20}$/, 'mobile_no_blank_error'),
@@ -138,7 +139,7 @@ export const editUser = route({
   method: 'PATCH', path: '/users/{id}', operationId: 'editUser', area: 'users', auth: ['admin', 'fleetadmin'],
   summary: 'Edit a user\'s names and driver details',
   params: UserId,
-  body: z.object({ firstName: z.string().max(60).optional(), lastName: z.string().max(60).optional(), driverActiveStatus: z.boolean().optional(), ...DriverFields }).strict(),
+  body: z.object({ firstName: cleanText(60).optional(), lastName: cleanText(60).optional(), driverActiveStatus: z.boolean().optional(), ...DriverFields }).strict(),
   response: UserProfile,
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { Id, Money, PageQuery, page } from './common';
+import { cleanText, Id, Money, moneyInput, PageQuery, page } from './common';
 import { route } from './route';
+import { MAX_WITHDRAW_MINOR } from '../domain/withdraw-rules';
 
 /** Spec §3 Withdraw: a driver's request to be paid out of their wallet. Dates are ms. */
 export const Withdraw = z.object({
@@ -20,9 +21,9 @@ export const Withdraw = z.object({
 });
 export type Withdraw = z.infer<typeof Withdraw>;
 
-/** As typed: a number, or text the server parses (plain digits, at most two decimals). */
-const WithdrawAmount = z.union([z.number(), z.string().trim().max(20)]);
-const BankText = (max: number) => z.string().trim().max(max).optional();
+/** As typed: a number or decimal text, above 0 with at most two decimals (the strict money rule), else no_details_error. */
+const WithdrawAmount = moneyInput({ key: 'no_details_error', positive: true, maxMinor: MAX_WITHDRAW_MINOR });
+const BankText = (max: number) => cleanText(max).optional();
 
 export const RequestWithdrawBody = z.object({
   amount: WithdrawAmount,

@@ -69,3 +69,11 @@ export function storableCoordinate(x: number): number {
 export function storablePoint<T extends LatLng>(p: T): T {
   return { ...p, lat: storableCoordinate(p.lat), lng: storableCoordinate(p.lng) };
 }
+
+/**
+ * Spec §5: "A route result without distance is an error". No route, a distance that is not a
+ * number, or a route of no length (the pickup is the drop) cannot be priced or driven.
+ */
+export function routeHasDistance(route: { distance: number } | null | undefined): route is { distance: number } {
+  return !!route && Number.isFinite(route.distance) && route.distance > 0;
+}

@@ -68,3 +68,54 @@ export function sumMinor(values: ReadonlyArray<number | null | undefined>): numb
   for (const v of values) sum += v ?? 0;
   return sum;
 }
+
+/**
+ * The most any single amount typed or sent at the API edge may be (minor units): 1,000,000.00.
+ * Above it an amount is a typo or an attack, and far below where minor units stop being exact.
+ */
+export const MAX_MONEY_MINOR = 1_000_000_00;
+
+/**
+ * Money as text: digits (the leading ones may be left out, ".5"), one optional point and at most
+ * two decimals. No signs, spaces, thousands separators, exponents, "Infinity" or trailing words:
+ * "1,000" is not 1.00, "12abc" is not 12 and "1e2" is not 100.
+ */
+export const MONEY_TEXT = /^(?:\d{1,9}(?:\.\d{1,2})?|\.\d{1,2})$/;
+
+export type MoneyRefusal = 'not_money' | 'too_many_decimals' | 'negative' | 'not_positive' | 'too_large';
+
+export interface MoneyRule {
+  /** Above 0 (a credit, a top-up, a withdrawal) rather than 0 or more (a price, a cap). */
+  positive?: boolean;
+  /** Minor units; MAX_MONEY_MINOR unless a smaller bound applies. */
+  maxMinor?: number;
+}
+
+/**
+ * The one strict rule for an amount of money entered anywhere (a form's text or a JSON number):
+ * minor units, or why it is refused. A number must be finite, not negative and have at most two
+ * decimals (1.005 is refused, not rounded); text must match MONEY_TEXT exactly.
+ */
+export function parseMoney(value: unknown, rule: MoneyRule = {}): { ok: true; minor: number } | { ok: false; reason: MoneyRefusal } {
+  const max = rule.maxMinor ?? MAX_MONEY_MINOR;
+  let minor: number;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { ok: false, reason: 'not_money' };
+    if (value < 0) return { ok: false, reason: 'negative' };
+    if (value > max / 100) return { ok: false, reason: 'too_large' };
+    minor = Math.round(value * 100);
+    // 12.5 * 100 is exactly 1250, 0.07 * 100 is 7.000000000000001: binary noise, not a third decimal.
+    if (Math.abs(minor - value * 100) > 1e-6) return { ok: false, reason: 'too_many_decimals' };
+  } else if (typeof value === 'string') {
+    if (/^-\d/.test(value)) return { ok: false, reason: 'negative' };
+    if (/^\d*\.\d{3,}$/.test(value)) return { ok: false, reason: 'too_many_decimals' };
+    if (!MONEY_TEXT.test(value)) return { ok: false, reason: /^\d{10,}(?:\.\d{1,2})?$/.test(value) ? 'too_large' : 'not_money' };
+    const [whole = '', cents = ''] = value.split('.');
+    minor = Number(whole || '0') * 100 + Number(cents.padEnd(2, '0'));
+  } else {
+    return { ok: false, reason: 'not_money' };
+  }
+  if (minor > max) return { ok: false, reason: 'too_large' };
+  if (rule.positive && minor <= 0) return { ok: false, reason: 'not_positive' };
+  return { ok: true, minor };
+}

@@ -1,4 +1,4 @@
-import { formatMoney } from './money';
+import { formatMoney, parseMoney } from './money';
 
 /**
  * Payments through providers (spec §4 Payment, §3 Payment provider). The platform believes a
@@ -35,9 +35,9 @@ export function gatewayAmount(minor: number): string {
  * are money; anything else (exponents, signs, NaN, thousands separators, too many digits) is not.
  */
 export function parseGatewayAmount(text: unknown): number | undefined {
-  if (typeof text !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return undefined;
-  const [whole, frac = ''] = text.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (typeof text !== 'string') return undefined;
+  const parsed = parseMoney(text);
+  return parsed.ok ? parsed.minor : undefined;
 }
 
 /** Spec §4 Payment: the hidden fields the checkout form posts to the provider's link. */

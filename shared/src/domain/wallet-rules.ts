@@ -1,25 +1,21 @@
+import { parseMoney } from './money';
 import { fail, firstFailure, OK, type ValidationResult } from './validation-result';
 
 /**
- * Spec §5 add to wallet: the amount is parsed as a float with blank meaning 0. Unparseable text
- * is NaN, which the > 0 check then rejects.
+ * Spec §5 add to wallet: the amount above 0 (blank, being 0, is refused). Parsed by the one strict
+ * money rule, not as a float: "1,000" is not 1.00 and "12abc" is not 12.
  */
-export function parseWalletAmount(amount: string | number | null | undefined): number {
-  if (typeof amount === 'number') return amount;
-  const text = (amount ?? '').trim();
-  return text === '' ? 0 : Number.parseFloat(text);
+export function parseWalletAmount(amount: unknown): { ok: true; minor: number } | { ok: false } {
+  return parseMoney(amount, { positive: true });
 }
 
-/** A rider or driver must be chosen and the amount above 0, else no_details_error. */
+/** A rider or driver must be chosen and the amount above 0 (a real amount of money), else no_details_error. */
 export function validateAddToWallet(input: {
   userType: string | null | undefined;
-  amount: string | number | null | undefined;
+  amount: unknown;
 }): ValidationResult {
   return firstFailure(
     () => (input.userType === 'rider' || input.userType === 'driver' ? OK : fail('no_details_error', 'user')),
-    () => {
-      const amount = parseWalletAmount(input.amount);
-      return Number.isFinite(amount) && amount > 0 ? OK : fail('no_details_error', 'amount');
-    },
+    () => (parseWalletAmount(input.amount).ok ? OK : fail('no_details_error', 'amount')),
   );
 }

@@ -450,6 +450,8 @@ export const uiStringsEn = {
   ...dashboardStringsEn,
   ...notificationsStringsEn,
   ...uploadsStringsEn,
+  // Strict input (money and settings ranges).
+  radius_invalid: 'Enter a radius above 0 and at most {{max}}, with at most two decimals, or leave it empty for 10.',
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -874,4 +876,6 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...dashboardStringsEs,
   ...notificationsStringsEs,
   ...uploadsStringsEs,
+  // Strict input (money and settings ranges).
+  radius_invalid: 'Introduce un radio mayor que 0 y de {{max}} como máximo, con dos decimales como máximo, o déjalo vacío para 10.',
 };

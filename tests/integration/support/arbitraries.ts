@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type * as z from 'zod';
+import { moneyInputs } from '../../../shared/src/contract/common';
 
 /**
  * fast-check arbitraries built from the contract's zod 4 schemas (read through `schema._zod.def`),
@@ -27,6 +28,8 @@ export function arbitraryFor(schema: z.ZodType, depth = 0, name?: string): fc.Ar
   const def = defOf(schema);
   if (depth > MAX_DEPTH) return fc.constant(undefined);
   if (name && BY_NAME[name] && def.type !== 'optional') return BY_NAME[name]!();
+  const money = moneyInputs.get(schema);
+  if (money) return moneyArb(money);
   switch (def.type) {
     case 'string': return stringArb(schema);
     case 'number': return numberArb(schema);
@@ -66,6 +69,14 @@ export function arbitraryFor(schema: z.ZodType, depth = 0, name?: string): fc.Ar
     }
     default: return fc.jsonValue({ maxDepth: 1 });
   }
+}
+
+/** A money input (contract `moneyInput`): an amount within its bounds, as a JSON number or as its decimal text. */
+function moneyArb(meta: { positive: boolean; maxMinor: number }): fc.Arbitrary<unknown> {
+  return fc.integer({ min: meta.positive ? 1 : 0, max: meta.maxMinor }).chain((minor) => fc.constantFrom<unknown>(
+    minor / 100,
+    `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`,
+  ));
 }
 
 const isOptional = (s: z.ZodType) => (s as any)._zod.optin === 'optional';

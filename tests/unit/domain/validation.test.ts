@@ -186,15 +186,15 @@ describe('§5 add to wallet', () => {
     [{ userType: 'rider', amount: '0' }, 'no_details_error'],
     [{ userType: 'rider', amount: '-5' }, 'no_details_error'],
     [{ userType: 'rider', amount: 'abc' }, 'no_details_error'],
+    [{ userType: 'rider', amount: '1,000' }, 'no_details_error'],
+    [{ userType: 'rider', amount: '1e2' }, 'no_details_error'],
   ])('%j → %s', (input, key) => {
     expect(keyOf(validateAddToWallet(input))).toBe(key);
   });
 
-  it('parses as a float with blank as 0', () => {
-    expect(parseWalletAmount('')).toBe(0);
-    expect(parseWalletAmount('  ')).toBe(0);
-    expect(parseWalletAmount('12.5abc')).toBe(12.5);
-    expect(parseWalletAmount(null)).toBe(0);
+  it('parses by the strict money rule: blank, "1,000", "12abc", "1e2" and " 5" are no amount', () => {
+    expect(parseWalletAmount('12.5')).toEqual({ ok: true, minor: 1250 });
+    for (const text of ['', '  ', '12.5abc', '1,000', '1e2', ' 5', null]) expect(parseWalletAmount(text).ok, String(text)).toBe(false);
   });
 });
 

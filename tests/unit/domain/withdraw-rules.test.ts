@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { foldByWallet, needsCover } from '../../../shared/src/domain/wallet-ledger';
 import { MAX_WITHDRAW_MINOR, parseWithdrawAmount, resolveBankDetails, withdrawTxRef } from '../../../shared/src/domain/withdraw-rules';
 
-describe('withdraw amount (spec §6: above 0, two decimals at most)', () => {
+describe('withdraw amount (spec §6: above 0, two decimals at most, the strict money rule)', () => {
   it.each([
-    [12, 1200], [12.5, 1250], [0.01, 1], ['12', 1200], ['12.5', 1250], [' 12.50 ', 1250], ['0.10', 10], [1_000_000, MAX_WITHDRAW_MINOR], [0.1 + 0.2, 30],
+    [12, 1200], [12.5, 1250], [0.01, 1], ['12', 1200], ['12.5', 1250], ['12.50', 1250], ['0.10', 10], ['.5', 50], [1_000_000, MAX_WITHDRAW_MINOR], [0.1 + 0.2, 30],
   ])('takes %j as %i minor units', (amount, minor) => {
     expect(parseWithdrawAmount(amount)).toEqual({ ok: true, minor });
   });
 
   it.each([
-    [0, 'not_positive'], [-5, 'not_positive'], ['-5', 'not_positive'], ['0.00', 'not_positive'], ['', 'not_a_number'],
-    ['NaN', 'not_a_number'], [Number.NaN, 'not_a_number'], [Number.POSITIVE_INFINITY, 'not_a_number'], ['abc', 'not_a_number'],
-    ['12abc', 'not_a_number'], ['1e3', 'not_a_number'], ['1,5', 'not_a_number'], ['.5', 'not_a_number'], [null, 'not_a_number'], [true, 'not_a_number'],
+    [0, 'not_positive'], [-5, 'negative'], ['-5', 'negative'], ['0.00', 'not_positive'], ['', 'not_money'], [' 12.50 ', 'not_money'],
+    ['NaN', 'not_money'], [Number.NaN, 'not_money'], [Number.POSITIVE_INFINITY, 'not_money'], ['abc', 'not_money'],
+    ['12abc', 'not_money'], ['1e3', 'not_money'], ['1,5', 'not_money'], ['12.', 'not_money'], [null, 'not_money'], [true, 'not_money'],
     ['1.005', 'too_many_decimals'], [1.005, 'too_many_decimals'], [0.001, 'too_many_decimals'],
     [1e12, 'too_large'], ['99999999999', 'too_large'], [1_000_000.01, 'too_large'],
   ])('refuses %j (%s)', (amount, reason) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsForm } from '../../../shared/src/contract/settings';
+import { editSettings as editSettingsRoute, type SettingsForm } from '../../../shared/src/contract/settings';
 import { conflict } from '../../../shared/src/domain/errors';
 import { httpLicenseChecker, isAllowedLicenseUrl } from '../../../lambdas/src/adapters/license/license-check';
 import type { LicenseChecker, LicenseVerdict } from '../../../lambdas/src/ports/license';
@@ -54,15 +54,27 @@ describe('editSettings (spec §5 Settings save)', () => {
     expect(st.current().version).toBe(6);
   });
 
-  it('applies the number rule: radius that is not a number >= 0 becomes the default 10', async () => {
+  /** The form as the route hands it to the use case: parsed by the contract. */
+  const parsedForm = (change: Record<string, unknown>) => editSettingsRoute.body!.parse({ version: 5, settings: { ...formOf(stored), ...change } }).settings;
+
+  it('takes the bonus and radius as the contract parsed them; a blank radius is the default 10', async () => {
     const st = store(stored);
-    const out = await editSettings({ settings: st, license: licence('skipped') }, { version: 5, settings: { ...formOf(stored), bonus: '2.5', driverRadius: '-4' } });
+    const out = await editSettings({ settings: st, license: licence('skipped') }, { version: 5, settings: parsedForm({ bonus: '2.5', driverRadius: '' }) });
     expect(out.settings).toMatchObject({ bonus: 2.5, driverRadius: 10 });
   });
 
   it.each([
-    [{ bonus: '' }, 'proper_bonus'],
-    [{ bonus: -3 }, 'proper_bonus'],
+    [{ bonus: '' }, 'proper_bonus'], [{ bonus: -3 }, 'proper_bonus'], [{ bonus: 1e15 }, 'proper_bonus'], [{ bonus: '1e2' }, 'proper_bonus'],
+    [{ driverRadius: -5 }, 'validation_error'], [{ driverRadius: '-5' }, 'validation_error'], [{ driverRadius: 0 }, 'validation_error'],
+    [{ driverRadius: 1e21 }, 'validation_error'], [{ driverRadius: 1e308 }, 'validation_error'], [{ driverRadius: 'abc' }, 'validation_error'],
+  ])('the contract refuses %j (the handler answers %s), never replacing it', (change, code) => {
+    const out = editSettingsRoute.body!.safeParse({ version: 5, settings: { ...formOf(stored), ...change } });
+    expect(out.success).toBe(false);
+    const keyed = out.error!.issues.find((i) => i.code === 'custom' && /^[a-z][A-Za-z_]+$/.test(i.message));
+    expect(keyed?.message ?? 'validation_error').toBe(code);
+  });
+
+  it.each([
     [{ appName: ' ' }, 'no_details_error'],
     [{ CompanyTerms: '' }, 'no_details_error'],
   ])('refuses %j with %s and writes nothing', async (change, code) => {

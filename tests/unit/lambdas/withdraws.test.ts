@@ -51,7 +51,7 @@ function setup() {
 describe('requestWithdraw', () => {
   it('holds the amount with a Withdraw movement (reason Withdrawal, txRef from the request) and stores the bank details', async () => {
     const { deps, mem } = setup();
-    const out = await requestWithdraw(deps, { profile: driver, settings }, { amount: '2.50', bankAccount: '42' });
+    const out = await requestWithdraw(deps, { profile: driver, settings }, { amount: 2.5, bankAccount: '42' });
     expect(out).toMatchObject({ uid: 'd1', name: 'Dee River', amount: 2.5, processed: false, bankName: 'Profile Bank', bankAccount: '42', balance: 7.5 });
     expect(mem.holds).toEqual([{ uid: 'd1', type: 'Withdraw', amount: 250, reason: 'Withdrawal', txRef: `withdraw:${out.id}` }]);
     expect(out).not.toHaveProperty('fingerprint');
@@ -69,7 +69,7 @@ describe('requestWithdraw', () => {
   it('refuses an uncovered amount (409), a bad amount and missing bank details (400)', async () => {
     const { deps, mem } = setup();
     await expect(requestWithdraw(deps, { profile: driver, settings }, { amount: 10.01 })).rejects.toMatchObject({ status: 409, code: 'withdraw_exceeds_balance' });
-    await expect(requestWithdraw(deps, { profile: driver, settings }, { amount: '1.005' })).rejects.toMatchObject({ status: 400, code: 'no_details_error' });
+    await expect(requestWithdraw(deps, { profile: driver, settings }, { amount: 1.005 })).rejects.toMatchObject({ status: 400, code: 'no_details_error' });
     const bare = { ...driver, bankName: undefined, bankCode: undefined, bankAccount: undefined } as unknown as ProfileItem;
     await expect(requestWithdraw(deps, { profile: bare, settings }, { amount: 1 })).rejects.toMatchObject({ status: 400, code: 'no_details_error' });
     expect(await requestWithdraw(deps, { profile: bare, settings: { ...settings, bank_fields: false } }, { amount: 1 })).toMatchObject({ amount: 1 });

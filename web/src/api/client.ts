@@ -1,11 +1,11 @@
 import { routeTable, type RouteInfo } from 'virtual:contract-routes';
 import type {
-  BodyOf,
   Contract,
   OperationId,
   ParamsOf,
   QueryOf,
   ResponseOf,
+  SentBodyOf,
 } from '../../../shared/src/contract';
 import { ApiError, readErrorBody } from './api-error';
 
@@ -18,7 +18,7 @@ type Slot<Name extends string, T> = [T] extends [undefined]
     ? { [K in Name]?: T }
     : { [K in Name]: T };
 
-export type ApiInput<R> = Slot<'params', ParamsOf<R>> & Slot<'query', QueryOf<R>> & Slot<'body', BodyOf<R>>;
+export type ApiInput<R> = Slot<'params', ParamsOf<R>> & Slot<'query', QueryOf<R>> & Slot<'body', SentBodyOf<R>>;
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
 import { MAX_TOP_UP, MIN_TOP_UP } from '../../../../shared/src/domain/payments';
+import { parseMoney } from '../../../../shared/src/domain/money';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../error-text';
@@ -63,7 +64,9 @@ export function CheckoutModal({ subject, onClose, onBookingChange }: { subject: 
     timer.current = setTimeout(onClose, CHECKOUT_CLOSE_MS);
   };
 
-  const due = booking ? Math.max(0, Math.round((booking.trip_cost - (booking.discount ?? 0)) * 100) / 100) : Number(amount);
+  // A top-up is judged by the contract's strict money rule ("1e2" is not 100), within the top-up limits.
+  const topUp = parseMoney(amount.trim(), { positive: true, maxMinor: MAX_TOP_UP });
+  const due = booking ? Math.max(0, Math.round((booking.trip_cost - (booking.discount ?? 0)) * 100) / 100) : topUp.ok && topUp.minor >= MIN_TOP_UP ? topUp.minor / 100 : 0;
 
   const applyPromo = () => {
     if (!booking || !code.trim()) return;

@@ -51,11 +51,13 @@ export default function AddToWalletPage() {
   })), [users.data, settings.symbol, locale]);
 
   const submit = () => {
-    const check = validateAddToWallet({ userType: selected ? usertype : undefined, amount });
+    // The field's surrounding spaces are the form's to drop; the amount itself is judged by the strict money rule.
+    const typed = amount.trim();
+    const check = validateAddToWallet({ userType: selected ? usertype : undefined, amount: typed });
     if (!check.ok) { setError(t(check.key)); return; }
     setError(undefined);
     setBusy(true);
-    api.addToWallet({ params: { uid: String(selected!.value) }, body: { amount } }, { headers: { 'Idempotency-Key': key.current } })
+    api.addToWallet({ params: { uid: String(selected!.value) }, body: { amount: typed } }, { headers: { 'Idempotency-Key': key.current } })
       .then((res) => {
         notify({ id: 'add-to-wallet', type: 'success', messageKey: res.message });
         key.current = crypto.randomUUID();

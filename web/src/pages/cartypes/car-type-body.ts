@@ -1,4 +1,5 @@
 import type { BodyOf, CarType, Contract } from '../../../../shared/src/contract';
+import { parseMoney } from '../../../../shared/src/domain/money';
 
 export type CarTypeBody = BodyOf<Contract['addCarType']>;
 
@@ -20,11 +21,10 @@ export function fieldsOf(c: CarType, change: Partial<CarTypeBody> = {}): CarType
   };
 }
 
-/** '12.5' → 12.5; blank, negative, more than two decimals or not a number → undefined. */
+/** '12.5' → 12.5 by the contract's strict money rule; blank, negative, "1,000", "1e2", three decimals → undefined. */
 export function parseAmount(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return undefined;
-  return Number(t);
+  const parsed = parseMoney(text.trim());
+  return parsed.ok ? parsed.minor / 100 : undefined;
 }
 
 /** Whole minutes >= 0. */

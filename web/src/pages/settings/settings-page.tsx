@@ -14,7 +14,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSettings, SettingsForm } from '../../../../shared/src/contract';
-import { validateSettings } from '../../../../shared/src/domain/settings-rules';
+import { MAX_DRIVER_RADIUS, parseDriverRadius, validateSettings } from '../../../../shared/src/domain/settings-rules';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
@@ -111,6 +111,10 @@ export default function SettingsPage() {
       setProblem({ key: rule.key, field: rule.field as keyof Form | undefined });
       return;
     }
+    if (!parseDriverRadius(form.driverRadius).ok) {
+      setProblem({ key: 'radius_invalid', field: 'driverRadius' });
+      return;
+    }
     setBusy(true);
     setProblem(null);
     try {
@@ -141,7 +145,7 @@ export default function SettingsPage() {
     );
   }
 
-  const fieldError = (field: keyof Form) => (problem?.field === field ? t(problem.key, { defaultValue: problem.fallback }) : undefined);
+  const fieldError = (field: keyof Form) => (problem?.field === field ? t(problem.key, { defaultValue: problem.fallback, max: MAX_DRIVER_RADIUS }) : undefined);
   const text = (field: TextKey, opts: { label?: string; description?: string; type?: 'email' | 'url' } = {}) => (
     <FormField label={opts.label ?? t(`set_${field}`)} description={opts.description} errorText={fieldError(field)}>
       <Input
@@ -231,7 +235,7 @@ export default function SettingsPage() {
               {t('settings_changed_elsewhere')}
             </Alert>
           ) : null}
-          {problem?.field ? <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'}>{t(problem.key, { defaultValue: problem.fallback })}</Alert> : null}
+          {problem?.field ? <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'}>{t(problem.key, { defaultValue: problem.fallback, max: MAX_DRIVER_RADIUS })}</Alert> : null}
           <Grid gridDefinition={[{ colspan: { default: 12, s: 6 } }, { colspan: { default: 12, s: 6 } }]}>
             <SpaceBetween size="l">
               <Container header={<Header variant="h2">{t('section_app')}</Header>}>

@@ -48,7 +48,7 @@ export function RequestWithdrawModal({ profile, balance, bankFields, symbol, onD
   const [problem, setProblem] = useState<ActionProblem>();
   const key = useRef(crypto.randomUUID());
 
-  const parsed = parseWithdrawAmount(amount);
+  const parsed = parseWithdrawAmount(amount.trim());
   const amountError = !parsed.ok
     ? t('withdraw_amount_invalid')
     : parsed.minor > Math.round(balance * 100) ? t('withdraw_amount_over_balance') : undefined;
