@@ -9,6 +9,9 @@ import { handlerEntry, type AnyRoute } from '../../shared/src/contract/route';
 import { verifyIdToken } from '../../lambdas/src/adapters/cognito/verify-token';
 import { CORRELATION_HEADER, correlationIdOfRequest } from '../../lambdas/src/observability/correlation';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
+import { cognitoErrorBody, cognitoIamGuard, operationOf } from './cognito-iam-guard';
+import { maskUserExistence } from './cognito-user-existence';
+import { signHeaders, type Credentials } from './sigv4';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -18,6 +21,13 @@ export interface GatewayOptions {
   routes: readonly AnyRoute[];
   /** Where Cognito really listens; `/cognito` on this host forwards to it. */
   cognitoEndpoint: string;
+  region: string;
+  /**
+   * The local cloud's own credentials: IAM-authorized Cognito calls through `/cognito` must be
+   * signed with them, and the gateway signs its own calls to the emulators with them (reading
+   * public objects, as CloudFront's origin access control does).
+   */
+  credentials: Credentials;
   webDir?: string;
   /** Bucket URL whose `public/` objects are served at `/public/*` (CloudFront does this in AWS). */
   publicObjectsOrigin?: string;
@@ -57,6 +67,7 @@ export async function startGateway(opts: GatewayOptions) {
   });
   const ws = await loadWsHandlers(opts.root);
   const sockets = new Map<string, WebSocket>();
+  const cognitoGuard = cognitoIamGuard(opts.credentials);
   // Token buckets per throttled operation, as API Gateway's method throttling (not per client).
   const buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -155,12 +166,18 @@ export async function startGateway(opts: GatewayOptions) {
       return res.end();
     }
     let body = (await readBody(req)) ?? '';
+    // As Cognito: IAM-authorized operations (Admin*, ListUsers, …) only with a valid signature.
+    const verdict = cognitoGuard({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body });
+    if (!verdict.ok) {
+      res.writeHead(verdict.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': verdict.code, 'access-control-allow-origin': '*' });
+      return res.end(JSON.stringify(cognitoErrorBody(verdict)));
+    }
     let target = String(req.headers['x-amz-target'] ?? '');
+    const operation = operationOf(req.headers['x-amz-target']) ?? '';
+    const input = (() => { try { return JSON.parse(body || '{}') as unknown; } catch { return undefined; } })();
     let mapRefresh = false;
-    if (opts.cognitoInterceptor && target) {
-      let input: unknown;
-      try { input = JSON.parse(body || '{}'); } catch { input = undefined; }
-      const reply = await opts.cognitoInterceptor(target.split('.').pop() ?? '', input);
+    if (opts.cognitoInterceptor && operation) {
+      const reply = await opts.cognitoInterceptor(operation, input);
       if (reply) {
         res.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
         return res.end(JSON.stringify(reply.body));
@@ -174,23 +191,33 @@ export async function startGateway(opts: GatewayOptions) {
       target = 'AWSCognitoIdentityProviderService.InitiateAuth';
       mapRefresh = true;
     }
-    const upstream = await fetch(`${opts.cognitoEndpoint}${subPath}`, {
+    const upstreamUrl = new URL(`${opts.cognitoEndpoint}${subPath}`);
+    const withBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const forwarded = { 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'), ...(target ? { 'x-amz-target': target } : {}) };
+    // The call was checked above; the hop to the emulator is the local cloud's own, signed as such.
+    const upstream = await fetch(upstreamUrl, {
       method: req.method,
-      headers: { 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'), ...(target ? { 'x-amz-target': target } : {}) },
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      headers: signHeaders({ method: req.method ?? 'POST', url: upstreamUrl, headers: forwarded, body: withBody ? body : '', service: 'cognito-idp', region: opts.region, credentials: opts.credentials }),
+      body: withBody ? body : undefined,
     });
     let text = await upstream.text();
     if (mapRefresh && upstream.ok) {
       const out = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
       text = JSON.stringify({ AuthenticationResult: { ...out.AuthenticationResult, RefreshToken: JSON.parse(body).AuthParameters.REFRESH_TOKEN } });
     }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
-    res.end(text);
+    const answer = maskUserExistence(operation, input, { status: upstream.status, body: text });
+    res.writeHead(answer.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+    res.end(answer.body);
   }
 
   async function proxyPublicObject(req: IncomingMessage, res: ServerResponse, path: string) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.includes('..')) return sendJson(res, 403, { error: { code: 'forbidden', message: 'Forbidden' } });
-    const upstream = await fetch(`${opts.publicObjectsOrigin}${path}`, { method: req.method });
+    // The bucket is private: read as CloudFront's origin access control does, with a signed request.
+    const objectUrl = new URL(`${opts.publicObjectsOrigin}${path}`);
+    const upstream = await fetch(objectUrl, {
+      method: req.method,
+      headers: signHeaders({ method: req.method, url: objectUrl, headers: {}, body: '', service: 's3', region: opts.region, credentials: opts.credentials }),
+    });
     if (!upstream.ok) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found' } });
     res.writeHead(200, {
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
