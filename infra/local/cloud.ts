@@ -137,7 +137,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       isReady: () => ready,
       port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
-      publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
+      publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
       log: opts.log,
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
       localRoutes: { outbox: () => ({ items: outbox.list() }) },
