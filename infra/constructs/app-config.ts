@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Node } from 'constructs';
+import { isOrigin } from '../../shared/src/contract/security-headers';
 
 /**
  * The repository root, found from this file's own location so that synth works from any working
@@ -17,7 +18,11 @@ export interface AppConfig {
   stage: string;
   /** `<app>-<stage>`, the prefix of every named resource. */
   prefix: string;
-  /** Origins allowed by CORS (REST API, uploads bucket): context `siteOrigins`, else the custom domain, else '*'. */
+  /**
+   * Origins besides the site's CloudFront domain that CORS allows (REST API, uploads bucket):
+   * the custom domain and context `siteOrigins` (comma-separated `https://host[:port]`). Never '*'.
+   * The site itself calls the API on its own origin (CloudFront's /api/*), which needs no CORS.
+   */
   siteOrigins: string[];
   /**
    * What the stage's name turns on: `prod` is the production profile, every other name (dev, test,
@@ -189,12 +194,15 @@ export function readAppConfig(node: Node): AppConfig {
     throw new Error(`context "alarmEmail" must be an e-mail address; got "${alarmEmail}"`);
   }
   const origins = list(node, 'siteOrigins');
+  for (const o of origins) {
+    if (!isOrigin(o)) throw new Error(`context "siteOrigins" takes origins such as https://app.example.com (never '*'); got "${o}"`);
+  }
   const callbacks = list(node, 'oauthCallbackUrls');
   return {
     stage,
     prefix: `${APP_NAME}-${stage}`,
     profile: profileOf(stage),
-    siteOrigins: origins.length > 0 ? origins : site ? [`https://${site.domainName}`] : ['*'],
+    siteOrigins: [...new Set([...(site ? [`https://${site.domainName}`] : []), ...origins])],
     facebook: fb && { appId: fb.facebookAppId, appSecretArn: fb.facebookAppSecretArn },
     apple: ap && {
       servicesId: ap.appleServicesId,

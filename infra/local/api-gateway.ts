@@ -8,7 +8,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { handlerEntry, type AnyRoute } from '../../shared/src/contract/route';
 import { verifyIdToken } from '../../lambdas/src/adapters/cognito/verify-token';
 import { CORRELATION_HEADER, correlationIdOfRequest } from '../../lambdas/src/observability/correlation';
+import { API_SECURITY_HEADERS, contentSecurityPolicy, corsHeaders, WEB_SECURITY_HEADERS } from '../../shared/src/contract/security-headers';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
+import { cognitoErrorBody, cognitoIamGuard, operationOf } from './cognito-iam-guard';
+import { maskUserExistence } from './cognito-user-existence';
+import { signHeaders, type Credentials } from './sigv4';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -18,9 +22,18 @@ export interface GatewayOptions {
   routes: readonly AnyRoute[];
   /** Where Cognito really listens; `/cognito` on this host forwards to it. */
   cognitoEndpoint: string;
+  region: string;
+  /**
+   * The local cloud's own credentials: IAM-authorized Cognito calls through `/cognito` must be
+   * signed with them, and the gateway signs its own calls to the emulators with them (reading
+   * public objects, as CloudFront's origin access control does).
+   */
+  credentials: Credentials;
   webDir?: string;
   /** Bucket URL whose `public/` objects are served at `/public/*` (CloudFront does this in AWS). */
   publicObjectsOrigin?: string;
+  /** Where browsers upload to and read trip photos from (the S3 endpoint): the web's CSP allows it. */
+  uploadsOrigin?: string;
   runtimeConfig: (origin: string) => RuntimeConfigFile;
   /** Answers Cognito calls cognito-local cannot (custom auth); undefined lets cognito-local answer. */
   cognitoInterceptor?: (target: string, input: unknown) => Promise<{ status: number; body: unknown } | undefined>;
@@ -57,6 +70,18 @@ export async function startGateway(opts: GatewayOptions) {
   });
   const ws = await loadWsHandlers(opts.root);
   const sockets = new Map<string, WebSocket>();
+  const cognitoGuard = cognitoIamGuard(opts.credentials);
+  // The site's own origin is the one it is served on (the browser's Origin for a same-site call).
+  const cors = (req: IncomingMessage, preflight = false) => corsHeaders(single(req.headers).origin, [originOf(req)], preflight);
+  /** The web app's CSP, from the same sources as its config.json (CloudFront's policy uses the same builder). */
+  const sitePolicy = (origin: string) => {
+    const c = opts.runtimeConfig(origin);
+    return contentSecurityPolicy({
+      api: c.apiUrl, ws: c.wsUrl, cognito: [c.cognitoEndpoint, ...(c.oauthDomain ? [`https://${c.oauthDomain}`] : [])],
+      uploads: opts.uploadsOrigin ? [opts.uploadsOrigin] : [], maps: c.mapStyle && c.mapStyle !== 'offline' ? [c.mapStyle] : [],
+      formActions: [c.apiUrl],
+    });
+  };
   // Token buckets per throttled operation, as API Gateway's method throttling (not per client).
   const buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -90,10 +115,7 @@ export async function startGateway(opts: GatewayOptions) {
       return sendJson(res, 503, { error: { code: 'starting', message: 'Starting: not ready yet' } });
     }
     if (method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-origin': '*', 'access-control-allow-headers': `authorization,content-type,idempotency-key,${CORRELATION_HEADER}`,
-        'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-      });
+      res.writeHead(204, { ...API_SECURITY_HEADERS, ...cors(req, true) });
       return res.end();
     }
     // One id per request, as API Gateway's: the event's requestId, and what the gateway's own
@@ -102,7 +124,7 @@ export async function startGateway(opts: GatewayOptions) {
     const tracing = {
       'x-amzn-requestid': requestId,
       [CORRELATION_HEADER]: correlationIdOfRequest(single(req.headers), requestId),
-      'access-control-expose-headers': CORRELATION_HEADER,
+      ...cors(req),
     };
     const refuse = (status: number, code: string, message: string) => sendJson(res, status, { error: { code, message } }, tracing);
     const candidates = mounted.filter((m) => m.pattern.test(path));
@@ -131,8 +153,10 @@ export async function startGateway(opts: GatewayOptions) {
     const started = Date.now();
     const handler = await match.load();
     const result = await handler(event, lambdaContext(match.route.operationId));
-    const headers: Record<string, string> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORRELATION_HEADER, 'x-amzn-requestid': requestId };
+    const headers: Record<string, string> = { ...API_SECURITY_HEADERS, 'x-amzn-requestid': requestId };
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    // The gateway decides CORS, as API Gateway's preflight does: the site's own origin only.
+    Object.assign(headers, cors(req));
     res.writeHead(result.statusCode, headers);
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
     opts.log?.(`${method} ${path} ${result.statusCode} ${Date.now() - started}ms`);
@@ -151,18 +175,28 @@ export async function startGateway(opts: GatewayOptions) {
 
   async function proxyCognito(req: IncomingMessage, res: ServerResponse, subPath: string) {
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET,POST,OPTIONS' });
+      const allowed = cors(req);
+      res.writeHead(204, {
+        ...API_SECURITY_HEADERS, ...allowed,
+        ...(allowed['access-control-allow-origin'] ? { 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET,POST,OPTIONS' } : {}),
+      });
       return res.end();
     }
     let body = (await readBody(req)) ?? '';
+    // As Cognito: IAM-authorized operations (Admin*, ListUsers, …) only with a valid signature.
+    const verdict = cognitoGuard({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body });
+    if (!verdict.ok) {
+      res.writeHead(verdict.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': verdict.code, ...API_SECURITY_HEADERS, ...cors(req) });
+      return res.end(JSON.stringify(cognitoErrorBody(verdict)));
+    }
     let target = String(req.headers['x-amz-target'] ?? '');
+    const operation = operationOf(req.headers['x-amz-target']) ?? '';
+    const input = (() => { try { return JSON.parse(body || '{}') as unknown; } catch { return undefined; } })();
     let mapRefresh = false;
-    if (opts.cognitoInterceptor && target) {
-      let input: unknown;
-      try { input = JSON.parse(body || '{}'); } catch { input = undefined; }
-      const reply = await opts.cognitoInterceptor(target.split('.').pop() ?? '', input);
+    if (opts.cognitoInterceptor && operation) {
+      const reply = await opts.cognitoInterceptor(operation, input);
       if (reply) {
-        res.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+        res.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1', ...API_SECURITY_HEADERS, ...cors(req) });
         return res.end(JSON.stringify(reply.body));
       }
     }
@@ -174,28 +208,38 @@ export async function startGateway(opts: GatewayOptions) {
       target = 'AWSCognitoIdentityProviderService.InitiateAuth';
       mapRefresh = true;
     }
-    const upstream = await fetch(`${opts.cognitoEndpoint}${subPath}`, {
+    const upstreamUrl = new URL(`${opts.cognitoEndpoint}${subPath}`);
+    const withBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const forwarded = { 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'), ...(target ? { 'x-amz-target': target } : {}) };
+    // The call was checked above; the hop to the emulator is the local cloud's own, signed as such.
+    const upstream = await fetch(upstreamUrl, {
       method: req.method,
-      headers: { 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'), ...(target ? { 'x-amz-target': target } : {}) },
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      headers: signHeaders({ method: req.method ?? 'POST', url: upstreamUrl, headers: forwarded, body: withBody ? body : '', service: 'cognito-idp', region: opts.region, credentials: opts.credentials }),
+      body: withBody ? body : undefined,
     });
     let text = await upstream.text();
     if (mapRefresh && upstream.ok) {
       const out = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
       text = JSON.stringify({ AuthenticationResult: { ...out.AuthenticationResult, RefreshToken: JSON.parse(body).AuthParameters.REFRESH_TOKEN } });
     }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
-    res.end(text);
+    const answer = maskUserExistence(operation, input, { status: upstream.status, body: text });
+    res.writeHead(answer.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', ...API_SECURITY_HEADERS, ...cors(req) });
+    res.end(answer.body);
   }
 
   async function proxyPublicObject(req: IncomingMessage, res: ServerResponse, path: string) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.includes('..')) return sendJson(res, 403, { error: { code: 'forbidden', message: 'Forbidden' } });
-    const upstream = await fetch(`${opts.publicObjectsOrigin}${path}`, { method: req.method });
+    // The bucket is private: read as CloudFront's origin access control does, with a signed request.
+    const objectUrl = new URL(`${opts.publicObjectsOrigin}${path}`);
+    const upstream = await fetch(objectUrl, {
+      method: req.method,
+      headers: signHeaders({ method: req.method, url: objectUrl, headers: {}, body: '', service: 's3', region: opts.region, credentials: opts.credentials }),
+    });
     if (!upstream.ok) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found' } });
     res.writeHead(200, {
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
       'cache-control': 'public, max-age=300',
-      'x-content-type-options': 'nosniff',
+      ...WEB_SECURITY_HEADERS,
     });
     res.end(Buffer.from(await upstream.arrayBuffer()));
   }
@@ -203,7 +247,7 @@ export async function startGateway(opts: GatewayOptions) {
   async function manageConnection(req: IncomingMessage, res: ServerResponse, id: string) {
     const socket = sockets.get(id);
     if (!socket || socket.readyState !== socket.OPEN) {
-      res.writeHead(410, { 'content-type': 'application/json' });
+      res.writeHead(410, { 'content-type': 'application/json', ...API_SECURITY_HEADERS });
       return res.end(JSON.stringify({ message: 'Gone' }));
     }
     if (req.method === 'POST') {
@@ -223,7 +267,7 @@ export async function startGateway(opts: GatewayOptions) {
   function serveWeb(req: IncomingMessage, res: ServerResponse, path: string) {
     const dir = opts.webDir;
     if (!dir || !existsSync(join(dir, 'index.html'))) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...WEB_SECURITY_HEADERS });
       return res.end('The web app is not built. Run `npm run build:web`.');
     }
     const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
@@ -234,6 +278,8 @@ export async function startGateway(opts: GatewayOptions) {
     res.writeHead(200, {
       'content-type': MIME[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...WEB_SECURITY_HEADERS,
+      'content-security-policy': sitePolicy(originOf(req)),
     });
     createReadStream(file).pipe(res);
   }
@@ -321,7 +367,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*', ...extraHeaders });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...API_SECURITY_HEADERS, ...extraHeaders });
   res.end(JSON.stringify(body));
 }
 

@@ -47,6 +47,8 @@ export interface LocalCloud {
   userPoolClientId: string;
   tableName: string;
   dataDir: string;
+  /** What the local cloud's own clients sign with; the emulators refuse IAM calls signed otherwise. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
   /** Start-up is complete (demo data seeded…): /health answers 200 from now on. */
   markReady(): void;
   stop(): Promise<void>;
@@ -84,20 +86,21 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const dynamo = await startDynamo({ port: ports.dynamo, dataDir: inMemory ? undefined : dataDir, tableName, region: REGION });
     stops.push(dynamo.stop);
 
+    // The local cloud's own identity: its handlers and its own server-side calls sign with it, and
+    // the Cognito and S3 emulators refuse what it did not sign, as AWS refuses an unsigned caller.
+    const credentials = { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER' };
     const outbox = createOutbox(opts.onMessage);
     step('Starting the Cognito emulator');
     // Cognito's post-confirmation trigger (a password reset ends the user's sessions), loaded when
     // first invoked: the handlers read the environment set below.
     const postConfirmation = async (event: Record<string, unknown>) =>
       (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/triggers/post-confirmation.ts')).href)).handler(event);
-    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox, triggers: { PostConfirmation: postConfirmation } });
+    const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox, credentials, triggers: { PostConfirmation: postConfirmation } });
     stops.push(cognito.stop);
 
     step('Starting the S3 emulator');
     const bucket = 'ride-platform-uploads';
-    // The handlers sign uploads with these; the emulator checks form policies against the same secret.
-    const credentials = { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER' };
-    const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket, secretAccessKey: credentials.secretAccessKey });
+    const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket, credentials });
     stops.push(s3.stop);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
@@ -136,9 +139,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     let ready = false;
     const gateway = await startGateway({
       isReady: () => ready,
-      port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint,
+      port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
-      publicObjectsOrigin: `${s3.endpoint}/${bucket}`,
+      publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
       log: opts.log,
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
       localRoutes: { outbox: () => ({ items: outbox.list() }) },
@@ -191,7 +194,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     return {
       url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${publicPort}/ws`, cognitoEndpoint: `${url}/cognito`,
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
-      userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir,
+      userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir, credentials,
       markReady: () => { ready = true; },
       stop: stopAll,
     };

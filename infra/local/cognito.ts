@@ -19,6 +19,8 @@ import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/m
 import { ROLES } from '../../shared/src/contract/route';
 import { withGlobalSignOut } from './global-sign-out';
 import { withSignInLockout } from './sign-in-lockout';
+import { guardEmulator } from './cognito-iam-guard';
+import type { Credentials } from './sigv4';
 
 export interface CognitoLocalServices {
   cognito: { getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolHandle>; getAppClient(ctx: unknown, clientId: string): Promise<Record<string, unknown> | null> };
@@ -54,6 +56,8 @@ export interface Outbox { add(entry: { to: string; kind: string; code: string })
  */
 export async function startCognito(opts: {
   port: number; dir: string; region: string; triggers?: Record<string, TriggerHandler>; outbox?: Outbox;
+  /** The local cloud's own credentials: IAM-authorized operations must be signed with them, as in AWS. */
+  credentials: Credentials;
 }): Promise<LocalCognito> {
   mkdirSync(resolve(opts.dir, 'db'), { recursive: true });
   const logger = pino({ level: process.env.COGNITO_LOCAL_DEBUG ? 'debug' : 'silent' });
@@ -102,9 +106,10 @@ export async function startCognito(opts: {
   const router = withSignInLockout(withGlobalSignOut(Router(services as never), cognito), cognito);
   const server = createServer(router, logger as never, config.ServerConfig, services as never);
   const http = (await server.start()) as Server;
+  guardEmulator(http, opts.credentials);
   const endpoint = `http://127.0.0.1:${opts.port}`;
 
-  const ids = await ensurePool(endpoint, opts.region, resolve(opts.dir, 'pool.json'));
+  const ids = await ensurePool(endpoint, opts.region, resolve(opts.dir, 'pool.json'), opts.credentials);
   return {
     services: services as unknown as CognitoLocalServices,
     endpoint,
@@ -115,9 +120,9 @@ export async function startCognito(opts: {
 }
 
 /** The pool, its app client and the four role groups, created on first start and remembered. */
-async function ensurePool(endpoint: string, region: string, stateFile: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+async function ensurePool(endpoint: string, region: string, stateFile: string, credentials: Credentials): Promise<{ userPoolId: string; userPoolClientId: string }> {
   if (existsSync(stateFile)) return JSON.parse(readFileSync(stateFile, 'utf8'));
-  const client = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({ endpoint, region, credentials });
   const pool = await client.send(new CreateUserPoolCommand({
     PoolName: 'ride-platform',
     UsernameAttributes: ['email'],

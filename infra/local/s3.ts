@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { checkPostPolicy } from './s3-post-policy';
 import { checkPresignedUrl } from './s3-presigned-url';
+import { checkAuthorizationHeader, type Credentials, type SigV4Errors } from './sigv4';
 
 const CORS = `<CORSConfiguration>
   <CORSRule>
@@ -134,8 +135,42 @@ function presignedUrls(secretAccessKey: string) {
   };
 }
 
+/** What S3 answers a request it cannot attribute to the bucket owner. */
+const S3_AUTH_ERRORS: SigV4Errors = {
+  missing: { ok: false, status: 403, code: 'AccessDenied', message: 'Access Denied' },
+  unknownKey: { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' },
+  mismatch: { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' },
+  expired: { ok: false, status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' },
+};
+
+/**
+ * The bucket is private, as in AWS: every request must carry a signature by the local cloud's
+ * credentials. A presigned URL and a form POST are checked by the two middlewares after this one
+ * (they carry their signature in the query or the form); anything else must be signed in its
+ * Authorization header (the handlers' SDK client), else 403 AccessDenied. s3rver itself lets
+ * anyone read, list, overwrite and delete. Only CORS preflights pass unsigned, as in S3.
+ */
+function signedOnly(credentials: Credentials) {
+  return async (ctx: KoaLike, next: () => Promise<void>) => {
+    const url = ctx.req.url ?? '/';
+    const q = url.indexOf('?');
+    const presigned = q >= 0 && /[?&]X-Amz-Algorithm=/.test(url);
+    const form = ctx.method === 'POST' && /^\/[^/]+\/?$/.test(ctx.path) && String(ctx.headers['content-type'] ?? '').startsWith('multipart/form-data');
+    if (ctx.method === 'OPTIONS' || presigned || form) return next();
+    const declared = ctx.headers['x-amz-content-sha256'];
+    const verdict = checkAuthorizationHeader({
+      method: ctx.method, rawPath: q < 0 ? url : url.slice(0, q), rawQuery: q < 0 ? '' : url.slice(q + 1), headers: ctx.headers,
+      // S3 signs the payload hash its caller declares (or UNSIGNED-PAYLOAD); without one nothing matches.
+      payloadHash: typeof declared === 'string' ? declared : '', service: 's3', credentials, errors: S3_AUTH_ERRORS, now: new Date(),
+    });
+    if (!verdict.ok) return xmlError(ctx, verdict.status, verdict.code, verdict.message);
+    return next();
+  };
+}
+
 /** s3rver stands in for S3: presigned PUT/GET and POST forms work as in AWS (it checks signatures). */
-export async function startS3(opts: { port: number; dir: string; bucket: string; secretAccessKey: string }): Promise<LocalS3> {
+export async function startS3(opts: { port: number; dir: string; bucket: string; credentials: Credentials }): Promise<LocalS3> {
+  const { secretAccessKey } = opts.credentials;
   const directory = resolve(opts.dir, 's3');
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({
@@ -144,7 +179,7 @@ export async function startS3(opts: { port: number; dir: string; bucket: string;
   });
   // Before s3rver's router (its last middleware), after its logger and error handling.
   const middleware = (server as unknown as { middleware: unknown[] }).middleware;
-  middleware.splice(middleware.length - 1, 0, presignedUrls(opts.secretAccessKey), multipartGaps(directory), postPolicy(opts.secretAccessKey));
+  middleware.splice(middleware.length - 1, 0, signedOnly(opts.credentials), presignedUrls(secretAccessKey), multipartGaps(directory), postPolicy(secretAccessKey));
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, bucket: opts.bucket, stop: () => server.close() };
 }

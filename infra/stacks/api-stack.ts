@@ -24,6 +24,7 @@ import { assertHandlerEntries, NodeFunction, observability } from '../constructs
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
 import { type Capability, capabilitiesOf } from './route-grants';
+import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
 export const WS_ENTRIES = {
   connect: 'lambdas/src/ws/connect.ts',
@@ -259,7 +260,10 @@ export class ApiStack extends Stack {
       ...(config.licenseCheckUrl ? { LICENSE_CHECK_URL: config.licenseCheckUrl } : {}),
       PAYMENT_TEST_GATEWAY: config.testGateway ? 'on' : 'off',
       STRIPE: config.stripe ? 'on' : 'off',
-      SITE_ORIGINS: config.siteOrigins.join(','),
+      // Where a hosted payment page may send the browser back (checkout's return address), not CORS:
+      // the site's CloudFront domain is made after this stack, so without a configured origin the
+      // return address is the caller's own Origin (as before). CORS never reads '*' (httpHandler).
+      SITE_ORIGINS: config.siteOrigins.length > 0 ? config.siteOrigins.join(',') : '*',
       ...(config.push.outbox ? { PUSH_DELIVERY: 'outbox' } : {}),
       ...(this.props.push.android ? { PUSH_ANDROID_APP_ARN: this.props.push.android.arn } : {}),
       ...(this.props.push.ios ? { PUSH_IOS_APP_ARN: this.props.push.ios.arn } : {}),
@@ -301,12 +305,17 @@ export class ApiStack extends Stack {
         accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
         accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: config.siteOrigins,
-        allowMethods: apigw.Cors.ALL_METHODS,
-        allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'Idempotency-Key', 'X-Correlation-Id'],
-        maxAge: Duration.hours(1),
-      },
+      // CORS for the site's other origins only (custom domain, context siteOrigins), never '*'. The
+      // site calls the API on its own origin (CloudFront's /api/*), which needs no preflight; with
+      // no other origin configured there is none, and a foreign page's preflight finds no method.
+      ...(config.siteOrigins.length > 0 ? {
+        defaultCorsPreflightOptions: {
+          allowOrigins: config.siteOrigins,
+          allowMethods: [...CORS_ALLOW_METHODS],
+          allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, ...CORS_ALLOW_HEADERS],
+          maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+        },
+      } : {}),
     });
 
     this.addGatewayResponses(api, config.siteOrigins);
@@ -413,12 +422,19 @@ export class ApiStack extends Stack {
    * and CORS headers as the handlers' errors, so the web can read and translate them.
    */
   private addGatewayResponses(api: apigw.RestApi, origins: string[]): void {
-    const origin = origins.includes('*') ? '*' : (origins[0] ?? '*');
-    const headers = {
-      'Access-Control-Allow-Origin': `'${origin}'`,
-      'Access-Control-Allow-Headers': "'*'",
+    // A gateway response cannot choose among origins: it names the first of the site's other
+    // origins, or none (the site's own calls are same-origin). Never '*'.
+    const origin = origins[0];
+    const headers: Record<string, string> = {
+      ...(origin ? {
+        'Access-Control-Allow-Origin': `'${origin}'`,
+        'Access-Control-Allow-Headers': `'${CORS_ALLOW_HEADERS.join(',')}'`,
+        Vary: "'Origin'",
+      } : {}),
+      'Access-Control-Expose-Headers': `'${CORS_EXPOSE_HEADERS.join(',')}'`,
+      // The same security headers as the handlers' answers (shared/src/contract/security-headers.ts).
+      ...Object.fromEntries(Object.entries(API_SECURITY_HEADERS).map(([k, v]) => [k, `'${v}'`])),
       // The gateway's own refusals never reach a handler: echo the caller's correlation id here.
-      'Access-Control-Expose-Headers': "'x-correlation-id'",
       'x-correlation-id': 'method.request.header.x-correlation-id',
     };
     const body = (code: string) => ({

@@ -60,7 +60,10 @@ export class DataStack extends Stack {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          allowedOrigins: props.config.siteOrigins,
+          // The site's CloudFront domain is made after this stack (the web stack depends on it): until
+          // the site's origins are configured (custom domain, context siteOrigins), pages served by
+          // CloudFront, the site's among them. Never '*'.
+          allowedOrigins: props.config.siteOrigins.length > 0 ? props.config.siteOrigins : ['https://*.cloudfront.net'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,

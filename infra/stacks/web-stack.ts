@@ -14,6 +14,7 @@ import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { REST_STAGE } from './api-stack';
+import { contentSecurityPolicy } from '../../shared/src/contract/security-headers';
 
 export const WEB_DIST = 'web/dist';
 
@@ -85,6 +86,7 @@ export class WebStack extends Stack {
 
     // The site's own domain, when configured: its certificate (us-east-1) lets CloudFront pin TLS 1.2.
     const domain = props.config.domain;
+    const { siteHeaders, apiHeaders } = this.responseHeaders(props);
     const certificate = domain && acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -103,7 +105,7 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
@@ -117,7 +119,7 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: siteHeaders,
         },
         [`/${REST_STAGE}/*`]: {
           origin: apiOrigin,
@@ -127,6 +129,7 @@ export class WebStack extends Stack {
           // Everything the viewer sent (Authorization, Idempotency-Key, query) except Host, which
           // must be the API's own domain for API Gateway to route the request.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
         },
       },
     });
@@ -169,6 +172,47 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: site.bucketName });
+  }
+
+  /**
+   * The site's response headers, from the same definition the local gateway serves
+   * (shared/src/contract/security-headers.ts): the Content-Security-Policy built from what the app
+   * connects to (config.json's API, WebSocket and Cognito; the uploads bucket; Amazon Location's
+   * maps), nosniff, no framing, HSTS. The API behaviour gets nosniff (its handlers send it too).
+   */
+  private responseHeaders(props: WebStackProps) {
+    const region = this.region;
+    const suffix = this.urlSuffix;
+    const csp = contentSecurityPolicy({
+      // The API is under the site itself (/api/*): 'self'. The distribution's own domain cannot be
+      // named here (the distribution refers to this policy).
+      api: "'self'",
+      ws: props.wsUrl,
+      cognito: [`https://cognito-idp.${region}.${suffix}`, ...(props.config.authDomainPrefix ? [`https://${props.config.authDomainPrefix}.auth.${region}.amazoncognito.com`] : [])],
+      uploads: [`https://${props.uploadsBucketName}.s3.${region}.${suffix}`],
+      maps: [`https://maps.geo.${region}.${suffix}`],
+      formActions: [],
+    }, (v) => v);
+    const hsts = { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true };
+    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteHeaders', {
+      comment: `${props.config.prefix} site: CSP and security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: hsts,
+      },
+    });
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: `${props.config.prefix} API: security headers`,
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: hsts,
+      },
+    });
+    return { siteHeaders, apiHeaders };
   }
 
   /**

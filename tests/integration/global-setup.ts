@@ -22,6 +22,8 @@ export default async function setup(project: TestProject) {
       tableName: process.env.TABLE_NAME,
       dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
       gatewaySecret: process.env.TEST_GATEWAY_SECRET,
+      ...(process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY } } : {}),
     };
     project.provide('endpoints', endpoints);
     return;
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
     apiUrl: cloud.apiUrl, wsUrl: cloud.wsUrl, cognitoEndpoint: cloud.cognitoEndpoint, region: cloud.region,
     userPoolClientId: cloud.userPoolClientId, userPoolId: cloud.userPoolId, siteUrl: cloud.url, password,
     tableName: cloud.tableName, dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, gatewaySecret: process.env.TEST_GATEWAY_SECRET,
+    credentials: cloud.credentials,
   } satisfies Endpoints);
   return async () => {
     await cloud.stop();

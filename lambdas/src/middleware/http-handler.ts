@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
+import { corsHeaders } from '../../../shared/src/contract/security-headers';
 import { DomainError } from '../../../shared/src/domain/errors';
+import { config } from '../config';
 import { loadRequestContext } from '../adapters/dynamodb/request-context-repository';
 import type { Key } from '../adapters/dynamodb/repository';
 import { withRoundTripCounter } from '../adapters/dynamodb/round-trips';
@@ -56,6 +58,8 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
     const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload, context));
     result.headers = {
       ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls),
+      // CORS: only the site's own origins may read an answer from script (never `*`), as the preflight says.
+      ...corsOf(event.headers?.origin ?? event.headers?.Origin),
       // Every answer, errors too, names the id its log lines and the items it wrote carry.
       [CORRELATION_HEADER]: currentCorrelationId() ?? '',
     };
@@ -69,6 +73,10 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
     measure: (m, _event, result) => measureRequest(m, result?.statusCode),
   });
 }
+
+/** Only a cross-origin caller sends Origin on every call: the configuration is read only then. */
+const corsOf = (origin: string | undefined) =>
+  corsHeaders(origin, origin ? config().SITE_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '*' && o !== '') : []);
 
 type Admit = NonNullable<HandlerOptions['admit']>;
 type Preload = NonNullable<HandlerOptions['preload']>;

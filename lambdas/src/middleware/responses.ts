@@ -1,7 +1,8 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { API_SECURITY_HEADERS } from '../../../shared/src/contract/security-headers';
 import { messagesEn } from '../../../shared/src/i18n/messages';
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...API_SECURITY_HEADERS };
 
 const messages: Record<string, string> = messagesEn;
 
@@ -20,5 +21,5 @@ export function errorResponse(status: number, code: string, message: string, det
 
 /** A browser's form post answered with the page it goes to next (303: the follow-up is a GET). */
 export function redirectResponse(location: string): APIGatewayProxyResult {
-  return { statusCode: 303, headers: { location, 'cache-control': 'no-store' }, body: '' };
+  return { statusCode: 303, headers: { location, 'cache-control': 'no-store', ...API_SECURITY_HEADERS }, body: '' };
 }

@@ -15,6 +15,8 @@ export interface Endpoints {
   /** The table itself, for the few tests that drive a use case directly (a job racing itself); empty against a bare API. */
   tableName?: string;
   dynamoEndpoint?: string;
+  /** The credentials the platform's own server-side clients sign with (IAM-authorized Cognito and S3 calls). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
   /** The test gateway's signing key, for tests that play the gateway (forged, replayed, tampered confirmations). */
   gatewaySecret?: string;
 }
