@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertTransition } from '../../../shared/src/domain/booking-status';
-import { DomainError, notFound } from '../../../shared/src/domain/errors';
+import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { formatMoney } from '../../../shared/src/domain/money';
 import type { BookingRecord, BookingStore, OfferRecord } from '../ports/bookings';
 import type { DriverStateRecord } from '../ports/presence';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { runTripStep } from './run-trip-step';
 import { advance, pointAt, present, tell } from './trip-step';
-
-/** A lost race is tried again this often with a fresh read, as long as the booking is still NEW and ours to take. */
-const ACCEPT_ATTEMPTS = 3;
 
 /**
  * Spec §4 ACCEPTED, in one transaction: the booking (conditioned on its version, so of many
  * simultaneous accepts exactly one wins), the driver's own offer (which must still be live),
  * every other offer revoked, the driver queued and off the geo index, a tracking point, and
- * the customer told. A driver whose offer lapsed or who went offline gets a 409.
+ * the customer told. A driver whose offer lapsed or who went offline gets a 409; a driver who was
+ * offered the booking and finds another driver on it (won the race, or took it earlier) gets 409
+ * `booking_taken`. A dispatch round or a decline that moved the version is not a lost race: the
+ * step runner reads the booking again and the accept goes on while it is still NEW.
  */
 export async function acceptBooking(
   deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
@@ -24,10 +25,14 @@ export async function acceptBooking(
   loaded: { booking: BookingRecord | undefined; offer: OfferRecord | undefined; state: DriverStateRecord | undefined },
 ): Promise<BookingView> {
   const me = account.profile;
-  let booking = loaded.booking;
-  for (let attempt = 1; ; attempt++) {
+  return present(account, await runTripStep(deps, loaded.booking, (booking) => {
+    // `asked` remembers every driver offered the booking, after their offer is gone.
+    const offered = booking !== undefined && (booking.requestedDrivers?.[me.id] === true || booking.asked?.[me.id] !== undefined);
     // Only a driver the booking was offered to may see it, let alone take it.
-    if (!booking || (booking.driver !== me.id && !booking.requestedDrivers?.[me.id])) throw notFound();
+    if (!booking || (booking.driver !== me.id && !offered)) throw notFound();
+    if (booking.driver !== undefined && booking.driver !== me.id) throw conflict('booking_taken');
+    // Cancelled (by its rider, an admin or the system) while the offer stood.
+    if (booking.status === 'CANCELLED' && booking.driver === undefined) throw new DomainError('offer_expired', 409);
     assertTransition(booking.status, 'ACCEPTED', 'driver');
     const now = deps.now().getTime();
     if (!loaded.offer || (loaded.offer.expiresAt !== undefined && loaded.offer.expiresAt <= now)) throw new DomainError('offer_expired', 409);
@@ -42,20 +47,14 @@ export async function acceptBooking(
       requestedDrivers: {},
       acceptTime: now,
     });
-    try {
-      return present(account, await deps.trips.apply({
-        current: booking, next, at: now,
-        takeOffer: me.id,
-        revokeOffers: Object.keys(booking.requestedDrivers ?? {}),
-        driver: { uid: me.id, queue: true, requireFree: true },
-        driverState: { uid: me.id, activeBooking: { id: booking.id, status: 'ACCEPTED' }, ...(loaded.state?.indexedCell ? { unindexCell: loaded.state.indexedCell } : {}) },
-        tracking: pointAt(booking, 'ACCEPTED', now, loaded.state, booking.pickup, randomUUID()),
-        messages: [tell(booking.customer, 'booking_accepted', next, { fare: formatMoney(booking.trip_cost) })],
-      }));
-    } catch (e) {
-      // A dispatch round or a decline moved the version: if the booking is still up for grabs, read it again.
-      if (!(e instanceof DomainError) || e.code !== 'conflict' || attempt >= ACCEPT_ATTEMPTS) throw e;
-      booking = await deps.bookings.get(booking.id, { consistent: true });
-    }
-  }
+    return {
+      current: booking, next, at: now,
+      takeOffer: me.id,
+      revokeOffers: Object.keys(booking.requestedDrivers ?? {}),
+      driver: { uid: me.id, queue: true, requireFree: true },
+      driverState: { uid: me.id, activeBooking: { id: booking.id, status: 'ACCEPTED' }, ...(loaded.state?.indexedCell ? { unindexCell: loaded.state.indexedCell } : {}) },
+      tracking: pointAt(booking, 'ACCEPTED', now, loaded.state, booking.pickup, randomUUID()),
+      messages: [tell(booking.customer, 'booking_accepted', next, { fare: formatMoney(booking.trip_cost) })],
+    };
+  }));
 }

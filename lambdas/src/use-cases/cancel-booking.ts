@@ -9,43 +9,54 @@ import { conflict, DomainError, notFound } from '../../../shared/src/domain/erro
 import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
-import type { TripStore } from '../ports/trips';
+import type { TripChange, TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { canSeeBooking, presentBooking } from './present-booking';
+import { runTripStep } from './run-trip-step';
 import { advance, tell } from './trip-step';
 
 /**
  * Spec §4 Cancel: in NEW, ACCEPTED or PAYMENT_PENDING (and ARRIVED from the rider's trip view);
  * a rider only their own booking and only with critical edits allowed (§5 demo mode); reason and
  * cancelledBy stored; PAYMENT_PENDING takes the fixed incomplete-booking reason. One transaction
- * also revokes every live offer and writes the messages. With a driver assigned, the same
- * transaction frees the driver, tells both parties and, when the rider cancels, moves the car
- * type's slab fee for the minutes since acceptance from the rider's wallet to the driver's.
+ * also revokes every live offer (at most MAX_LIVE_OFFERS) and writes the messages. With a driver
+ * assigned, the same transaction frees the driver, tells both parties and, when the rider cancels,
+ * moves the car type's slab fee for the minutes since acceptance from the rider's wallet to the
+ * driver's. A cancel that loses to another caller's step (a driver's accept or arrival) is
+ * checked again on the booking as it is now, and goes on where the rules still allow it.
  */
 export async function cancelBooking(
   deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
-  booking: BookingRecord | undefined,
+  loaded: BookingRecord | undefined,
   input: { reason?: string },
 ): Promise<BookingView> {
   const me = account.profile;
-  if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
-  if (me.usertype === 'rider') assertCriticalEditsAllowed(account.settings);
-  const assigned = (booking.status === 'ACCEPTED' || booking.status === 'ARRIVED') && booking.driver !== undefined;
-  if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('conflict', `A ${booking.status} booking cannot be cancelled`);
-  assertTransition(booking.status, 'CANCELLED', me.usertype);
-  const reason = booking.status === 'PAYMENT_PENDING' ? SYSTEM_REASONS.incomplete_booking : input.reason;
-  if (!reason) throw new DomainError('select_proper', 400, undefined, [{ path: 'reason', message: 'select_proper' }]);
+  const cancelled = await runTripStep(deps, loaded, (booking) => {
+    if (!booking || !canSeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
+    if (me.usertype === 'rider') assertCriticalEditsAllowed(account.settings);
+    const assigned = (booking.status === 'ACCEPTED' || booking.status === 'ARRIVED') && booking.driver !== undefined;
+    if (!CANCELLABLE_STATUSES.has(booking.status) && !(assigned && me.usertype === 'rider')) throw conflict('conflict', `A ${booking.status} booking cannot be cancelled`);
+    assertTransition(booking.status, 'CANCELLED', me.usertype);
+    const reason = booking.status === 'PAYMENT_PENDING' ? SYSTEM_REASONS.incomplete_booking : input.reason;
+    if (!reason) throw new DomainError('select_proper', 400, undefined, [{ path: 'reason', message: 'select_proper' }]);
 
-  const cancelledBy = me.usertype === 'admin' ? 'admin' : 'rider';
-  const messages: OutgoingMessage[] = Object.keys(booking.requestedDrivers ?? {}).map((d) => ({
-    to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
-  }));
-  if (cancelledBy === 'admin') {
-    messages.push({ to: booking.customer, kind: 'booking_cancelled', ...renderNotification('booking_cancelled', { id: booking.id, reason }), bookingId: booking.id });
-  }
-  if (assigned) return cancelAssigned(deps, account, booking, reason, cancelledBy);
-  const cancelled = await deps.bookings.cancel(booking, { reason, cancelledBy, at: deps.now().getTime(), messages, movements: refundMovements(booking) });
+    const cancelledBy = me.usertype === 'admin' ? 'admin' : 'rider';
+    if (assigned) return cancelAssigned(deps, account, booking, reason, cancelledBy);
+    const now = deps.now().getTime();
+    const offers = Object.keys(booking.requestedDrivers ?? {});
+    const messages: OutgoingMessage[] = offers.map((d) => ({
+      to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
+    }));
+    if (cancelledBy === 'admin') {
+      messages.push({ to: booking.customer, kind: 'booking_cancelled', ...renderNotification('booking_cancelled', { id: booking.id, reason }), bookingId: booking.id });
+    }
+    // Every live offer goes in the same transaction: no driver can accept a cancelled booking.
+    return {
+      current: booking, next: advance(booking, 'CANCELLED', { reason, cancelledBy, cancelledAt: now, requestedDrivers: {} }), at: now,
+      revokeOffers: offers, movements: refundMovements(booking), messages,
+    };
+  });
   return presentBooking(cancelled, { role: me.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
 }
 
@@ -53,13 +64,13 @@ export async function cancelBooking(
  * The fee is what the rider's wallet covers of the slab amount (a wallet is never taken below
  * zero); what it does not cover is not charged here. It is credited to the driver in full.
  */
-async function cancelAssigned(
-  deps: { trips: TripStore; now: () => Date },
+function cancelAssigned(
+  deps: { now: () => Date },
   account: Account,
   booking: BookingRecord,
   reason: string,
   cancelledBy: 'rider' | 'admin',
-): Promise<BookingView> {
+): TripChange {
   const now = deps.now().getTime();
   const driver = booking.driver!;
   const slabFee = cancelledBy === 'rider' ? cancellationFee(booking.cancelSlab, minutesBetween(booking.acceptTime ?? now, now)) : 0;
@@ -81,7 +92,7 @@ async function cancelAssigned(
     reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
   });
   const feeText = fee > 0 ? ` A cancellation fee of ${formatMoney(fee, account.settings.symbol ?? '')} applies.` : '';
-  const cancelled = await deps.trips.apply({
+  return {
     current: booking, next, at: now,
     driver: { uid: driver, queue: false },
     driverState: { uid: driver, activeBooking: null },
@@ -90,6 +101,5 @@ async function cancelAssigned(
       tell(driver, 'trip_cancelled', booking, { reason, fee: feeText, by: cancelledBy }),
       ...(cancelledBy === 'admin' ? [tell(booking.customer, 'booking_cancelled', booking, { reason })] : []),
     ],
-  });
-  return presentBooking(cancelled, { role: account.profile.usertype, criticalEdits: account.settings.AllowCriticalEditsAdmin });
+  };
 }

@@ -3,6 +3,7 @@ import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { JobQueue } from '../ports/jobs';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { runTripStep } from './run-trip-step';
 import { advance, checkStep, tell } from './trip-step';
 
 /**
@@ -15,20 +16,23 @@ export async function releaseBooking(
   account: Account,
   loaded: BookingRecord | undefined,
 ): Promise<{ released: true }> {
-  const booking = checkStep(account, loaded, 'NEW');
   const me = account.profile.id;
-  const now = deps.now().getTime();
-  const next = advance(booking, 'NEW', {
-    driver: undefined, driver_name: undefined, driver_image: undefined, driver_contact: undefined, vehicle_number: undefined,
-    fleetadmin: undefined, driverRating: undefined, acceptTime: undefined, driver_arrive_time: undefined,
-    excludedDrivers: { ...booking.excludedDrivers, [me]: true },
-    requestedDrivers: {}, asked: {}, dispatchRound: 0, roundEndsAt: now,
-  });
-  await deps.trips.apply({
-    current: booking, next, at: now,
-    driver: { uid: me, queue: false },
-    driverState: { uid: me, activeBooking: null },
-    messages: [tell(booking.customer, 'driver_released', booking)],
+  let now = deps.now().getTime();
+  const booking = await runTripStep(deps, loaded, (fresh) => {
+    const booking = checkStep(account, fresh, 'NEW');
+    now = deps.now().getTime();
+    const next = advance(booking, 'NEW', {
+      driver: undefined, driver_name: undefined, driver_image: undefined, driver_contact: undefined, vehicle_number: undefined,
+      fleetadmin: undefined, driverRating: undefined, acceptTime: undefined, driver_arrive_time: undefined,
+      excludedDrivers: { ...booking.excludedDrivers, [me]: true },
+      requestedDrivers: {}, asked: {}, dispatchRound: 0, roundEndsAt: now,
+    });
+    return {
+      current: booking, next, at: now,
+      driver: { uid: me, queue: false },
+      driverState: { uid: me, activeBooking: null },
+      messages: [tell(booking.customer, 'driver_released', booking)],
+    };
   });
   const policy = dispatchPolicy(account.settings);
   if (policy.autoDispatch) {

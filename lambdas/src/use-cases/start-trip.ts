@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { DomainError } from '../../../shared/src/domain/errors';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { DriverStateRecord } from '../ports/presence';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { runTripStep } from './run-trip-step';
 import { advance, checkStep, pointAt, present, tell } from './trip-step';
 
 /**
@@ -12,22 +13,24 @@ import { advance, checkStep, pointAt, present, tell } from './trip-step';
  * 5-digit code to the driver, who types it: a wrong or missing code starts nothing.
  */
 export async function startTrip(
-  deps: { trips: TripStore; now: () => Date },
+  deps: { bookings: BookingStore; trips: TripStore; now: () => Date },
   account: Account,
   loaded: BookingRecord | undefined,
   state: DriverStateRecord | undefined,
   input: { otp?: string },
 ): Promise<BookingView> {
-  const booking = checkStep(account, loaded, 'STARTED');
-  if (account.settings.otp_secure && booking.otp !== undefined && input.otp !== String(booking.otp)) {
-    throw new DomainError('trip_code_mismatch', 400, undefined, [{ path: 'otp', message: 'trip_code_mismatch' }]);
-  }
-  const now = deps.now().getTime();
-  const next = advance(booking, 'STARTED', { trip_start_time: now });
-  return present(account, await deps.trips.apply({
-    current: booking, next, at: now,
-    driverState: { uid: account.profile.id, activeBooking: { id: booking.id, status: 'STARTED' } },
-    tracking: pointAt(booking, 'STARTED', now, state, booking.pickup, randomUUID()),
-    messages: [tell(booking.customer, 'trip_started', booking)],
+  return present(account, await runTripStep(deps, loaded, (fresh) => {
+    const booking = checkStep(account, fresh, 'STARTED');
+    if (account.settings.otp_secure && booking.otp !== undefined && input.otp !== String(booking.otp)) {
+      throw new DomainError('trip_code_mismatch', 400, undefined, [{ path: 'otp', message: 'trip_code_mismatch' }]);
+    }
+    const now = deps.now().getTime();
+    const next = advance(booking, 'STARTED', { trip_start_time: now });
+    return {
+      current: booking, next, at: now,
+      driverState: { uid: account.profile.id, activeBooking: { id: booking.id, status: 'STARTED' } },
+      tracking: pointAt(booking, 'STARTED', now, state, booking.pickup, randomUUID()),
+      messages: [tell(booking.customer, 'trip_started', booking)],
+    };
   }));
 }

@@ -34,7 +34,7 @@ export type RequestWithdrawBody = z.infer<typeof RequestWithdrawBody>;
 
 export const requestWithdraw = route({
   method: 'POST', path: '/withdraws', operationId: 'requestWithdraw', area: 'withdraws', auth: ['driver'],
-  summary: 'Spec §6: a driver asks to withdraw from their wallet. The amount (above 0, two decimals at most, no_details_error otherwise) is held at once: a Withdraw entry and the balance decrement in the request\'s own transaction, refused with withdraw_exceeds_balance when the balance does not cover it. While settings bank_fields is on, bankName, bankCode and bankAccount are required (from the body or the driver\'s profile). A retry with the same Idempotency-Key header answers the same request',
+  summary: 'Spec §6: a driver asks to withdraw from their wallet. The amount (above 0, two decimals at most, no_details_error otherwise) is held at once: a Withdraw entry and the balance decrement in the request\'s own transaction, refused with withdraw_exceeds_balance when the balance does not cover it. While settings bank_fields is on, bankName, bankCode and bankAccount are required (from the body or the driver\'s profile). A retry with the same Idempotency-Key header answers the same request (idempotency_key_reused when it asked for something else)',
   body: RequestWithdrawBody, status: 201,
   response: Withdraw.extend({ balance: z.number() }),
 });

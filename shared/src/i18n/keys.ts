@@ -122,6 +122,9 @@ export const TECHNICAL_KEYS = [
   'invalid_argument',
   'upload_not_found',
   'upload_too_large',
+  // Races between callers and bounded writes (a booking another driver took, the live-offer cap).
+  'booking_taken',
+  'offers_at_limit',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -65,6 +65,8 @@ describe('§8 error catalogue', () => {
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
         // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.
         'invalid_argument', 'upload_not_found', 'upload_too_large',
+        // Races and bounds: a booking another driver took, a booking at its live-offer cap.
+        'booking_taken', 'offers_at_limit',
       ].sort(),
     );
   });
