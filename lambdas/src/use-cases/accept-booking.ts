@@ -25,7 +25,11 @@ export async function acceptBooking(
   loaded: { booking: BookingRecord | undefined; offer: OfferRecord | undefined; state: DriverStateRecord | undefined },
 ): Promise<BookingView> {
   const me = account.profile;
-  return present(account, await runTripStep(deps, loaded.booking, (booking) => {
+  const offerLive = () => loaded.offer !== undefined && (loaded.offer.expiresAt === undefined || loaded.offer.expiresAt > deps.now().getTime());
+  // The admission's reads are neither one snapshot nor strongly consistent: an offer already gone
+  // beside a booking that still looks NEW may be another driver's win. Ask the booking again.
+  const first = loaded.booking?.status === 'NEW' && !offerLive() ? await deps.bookings.get(loaded.booking.id, { consistent: true }) : loaded.booking;
+  return present(account, await runTripStep(deps, first, (booking) => {
     // `asked` remembers every driver offered the booking, after their offer is gone.
     const offered = booking !== undefined && (booking.requestedDrivers?.[me.id] === true || booking.asked?.[me.id] !== undefined);
     // Only a driver the booking was offered to may see it, let alone take it.
@@ -34,8 +38,8 @@ export async function acceptBooking(
     // Cancelled (by its rider, an admin or the system) while the offer stood.
     if (booking.status === 'CANCELLED' && booking.driver === undefined) throw new DomainError('offer_expired', 409);
     assertTransition(booking.status, 'ACCEPTED', 'driver');
+    if (!offerLive()) throw new DomainError('offer_expired', 409);
     const now = deps.now().getTime();
-    if (!loaded.offer || (loaded.offer.expiresAt !== undefined && loaded.offer.expiresAt <= now)) throw new DomainError('offer_expired', 409);
     const next = advance(booking, 'ACCEPTED', {
       driver: me.id,
       driver_name: `${me.firstName} ${me.lastName}`.trim(),

@@ -30,9 +30,13 @@ export async function runTripStep(
     try {
       return await deps.trips.apply(change);
     } catch (e) {
-      // Only the booking's own condition (or a collision) is a race to re-read; an offer, a wallet or a driver failing is the answer.
-      if (!(e instanceof DomainError) || e.code !== 'conflict' || attempt >= STEP_ATTEMPTS) throw e;
-      booking = await deps.bookings.get(change.current.id, { consistent: true });
+      if (!(e instanceof DomainError) || e.status !== 409 || attempt >= STEP_ATTEMPTS) throw e;
+      const fresh = await deps.bookings.get(change.current.id, { consistent: true });
+      // Another condition (an offer, a wallet, a driver) failing on a booking nobody moved is the answer itself;
+      // failing beside a booking that moved, it was the other caller's write (a winner revokes the losers' offers).
+      const moved = fresh?.version !== change.current.version || fresh?.status !== change.current.status;
+      if (e.code !== 'conflict' && !moved) throw e;
+      booking = fresh;
     }
   }
 }
