@@ -1,6 +1,6 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { canAssignDriver } from '../../../shared/src/domain/booking-status';
-import { dispatchPolicy, toDistanceUnit } from '../../../shared/src/domain/dispatch';
+import { dispatchPolicy, MAX_LIVE_OFFERS, toDistanceUnit } from '../../../shared/src/domain/dispatch';
 import { distanceKm } from '../../../shared/src/domain/distance';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
@@ -13,9 +13,10 @@ import { presentBooking } from './present-booking';
 
 /**
  * Spec §4 Assign driver: only a NEW booking, only an admin, only with auto-dispatch off. The
- * driver is added to requestedDrivers with an offer that stands until the booking leaves NEW,
- * and told with the new-booking title and message. The driver's eligibility (approved, online,
- * free) is checked again inside the transaction.
+ * driver is added to requestedDrivers with an offer that stands until the booking leaves NEW
+ * (at most MAX_LIVE_OFFERS at once, else 409 `offers_at_limit`), and told with the new-booking
+ * title and message. The driver's eligibility (approved, online, free) is checked again inside
+ * the transaction.
  */
 export async function assignDriver(
   deps: { bookings: BookingStore; now: () => Date },
@@ -31,6 +32,8 @@ export async function assignDriver(
   if (!isDispatchable(driver)) throw conflict('driver_unavailable', 'The driver is offline, on a trip or not approved');
   if (carTypeKey(driver.carType ?? '') !== carTypeKey(booking.carType)) throw new DomainError('validation_error', 400, 'The driver drives another car type');
   if (booking.requestedDrivers?.[driver.id]) throw conflict('conflict', 'The driver already has this booking');
+  // Every live offer is revoked in the cancel's or the accept's one transaction: their number is capped.
+  if (Object.keys(booking.requestedDrivers ?? {}).length >= MAX_LIVE_OFFERS) throw conflict('offers_at_limit');
   const now = deps.now().getTime();
   const offer = {
     bookingId: booking.id, driver: driver.id, offeredAt: now, round: 0,

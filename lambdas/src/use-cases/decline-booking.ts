@@ -23,6 +23,8 @@ export async function declineBooking(
     name: 'decline',
     answer: () => ({ declined: true as const }),
     write: async (booking) => {
+      // Another driver took it while this one was deciding: say so rather than "not found".
+      if (booking?.driver !== undefined && booking.driver !== me && booking.asked?.[me] !== undefined) throw conflict('booking_taken');
       if (!booking || !booking.requestedDrivers?.[me]) throw notFound();
       if (booking.status !== 'NEW') throw conflict('booking_moved_on', `A ${booking.status} booking has no offers`);
       const now = deps.now().getTime();

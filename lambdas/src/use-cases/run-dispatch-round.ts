@@ -65,7 +65,9 @@ async function tryRound(deps: DispatchDeps, bookingId: string, round: number): P
   const lapsed = Object.keys(booking.requestedDrivers ?? {}).filter((d) => (booking.asked?.[d] ?? 0) !== 0 && booking.asked[d]! < round);
 
   const nearby = await deps.presence.nearby(booking.pickup, policy.radiusKm, { carType: booking.carType, now });
-  const batch = pickBatch(nearby.drivers, askedThisCycle, policy, roundInCycle);
+  // Admin assignments (round 0) stay live through the round and count against the offer cap.
+  const staying = Object.keys(booking.requestedDrivers ?? {}).length - lapsed.length;
+  const batch = pickBatch(nearby.drivers, askedThisCycle, policy, roundInCycle, staying);
   const next: [Job, number] = roundInCycle === policy.rounds && booking.bookLater
     ? [{ kind: 'dispatch', bookingId, round: round + 1 }, now + Math.max(policy.offerSeconds * 1000, BOOK_LATER_CYCLE_PAUSE_MS)]
     : [{ kind: 'dispatch', bookingId, round: round + 1 }, now + policy.offerSeconds * 1000];

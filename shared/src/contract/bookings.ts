@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
+import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { PricedItem } from './catalog';
 import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
@@ -182,7 +183,7 @@ export type AddBookingBody = z.infer<typeof AddBookingBody>;
  */
 export const addBooking = route({
   method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ROLES,
-  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried confirmation makes one booking)',
+  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise; then select_proper, past_booking_error, deliveryDetailMissing, place_to_coords_error, no_driver_found_alert_messege). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried confirmation makes one booking)',
   body: AddBookingBody, status: 201, idempotent: true,
   response: BookingView,
 });
@@ -220,7 +221,7 @@ export const fetchBooking = route({
 
 export const cancelBooking = route({
   method: 'POST', path: '/bookings/{id}/cancel', operationId: 'cancelBooking', area: 'bookings', auth: ['rider', 'admin'],
-  summary: 'Cancel in NEW, ACCEPTED or PAYMENT_PENDING with a reason (PAYMENT_PENDING uses the fixed incomplete-booking reason); revokes every live offer',
+  summary: 'Cancel in NEW, ACCEPTED or PAYMENT_PENDING with a reason (PAYMENT_PENDING uses the fixed incomplete-booking reason); revokes every live offer; a cancel that races a driver\'s accept or arrival is checked again on the booking as it then is and goes on where the rules allow',
   params: BookingIdParams,
   body: z.object({ reason: cleanText(200, { required: true }).optional() }).strict(),
   response: BookingView,
@@ -248,7 +249,7 @@ export const fetchAssignableDrivers = route({
 
 export const assignDriver = route({
   method: 'POST', path: '/bookings/{id}/assign', operationId: 'assignDriver', area: 'bookings', auth: ['admin'],
-  summary: 'Offer a NEW booking to a chosen driver (§4 Assign driver: admin, auto-dispatch off); the driver is told',
+  summary: `Offer a NEW booking to a chosen driver (§4 Assign driver: admin, auto-dispatch off, else 409 auto_dispatch_on); the driver is told; 409 driver_unavailable for a driver offline, on a trip or not approved, 409 offers_at_limit when the booking already has ${MAX_LIVE_OFFERS} live offers`,
   params: BookingIdParams,
   body: z.object({ driverId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }).strict(),
   response: BookingView,

@@ -118,7 +118,7 @@ export const deleteNotification = route({
 
 export const broadcastNotification = route({
   method: 'POST', path: '/notifications/{id}/send', operationId: 'broadcastNotification', area: 'notifications', auth: ['admin'],
-  summary: 'Send a notification to every device of its user type and device type, in batches (spec §5 Broadcast notification); none is 409 no_user_match',
+  summary: 'Send a notification to every device of its user type and device type, in batches (spec §5 Broadcast notification); none is 409 no_user_match, a send already running 409 notification_sending',
   params: NotificationIdParams,
   body: z.object({}).strict(),
   throttle: PUSH_SEND_THROTTLE,

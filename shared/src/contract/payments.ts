@@ -41,7 +41,7 @@ export type CheckoutForm = z.infer<typeof CheckoutForm>;
 
 export const checkout = route({
   method: 'POST', path: '/payments/checkout', operationId: 'checkout', area: 'payments', auth: ['rider', 'driver'],
-  summary: 'Starts a payment: a rider\'s own booking (PAYMENT_PENDING, or PENDING through Pay now) at the amount the server computes (trip cost minus any promo), or a top-up of the caller\'s own wallet; answers the provider form of spec §4 (no_provider_found when the provider is not enabled, provider_fetch_error when it cannot be reached). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (one payment session per key)',
+  summary: 'Starts a payment: a rider\'s own booking (PAYMENT_PENDING, or PENDING through Pay now) at the amount the server computes (trip cost minus any promo), or a top-up of the caller\'s own wallet; answers the provider form of spec §4 (no_provider_found when the provider is not enabled, provider_fetch_error when it cannot be reached; not_payable for a booking not waiting for money, booking_already_paid for one already paid, no_details_error for a top-up out of range). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (one payment session per key)',
   body: CheckoutBody,
   status: 201, idempotent: true,
   response: CheckoutForm,

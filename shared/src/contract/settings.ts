@@ -118,7 +118,7 @@ export type SettingsForm = z.infer<typeof SettingsForm>;
 
 export const editSettings = route({
   method: 'PUT', path: '/settings', operationId: 'editSettings', area: 'settings', auth: ['admin'],
-  summary: 'Save the settings if `version` is current (409 otherwise); a purchase code is checked remotely (wrong_code); refused in demo mode',
+  summary: 'Save the settings if `version` is current (409 otherwise); a purchase code is checked remotely (wrong_code); refused in demo mode (demo_mode); settings_error while no settings are stored',
   body: z.object({ version: z.number().int().nonnegative(), settings: SettingsForm }).strict(),
   response: z.object({ code: z.literal('updated'), settings: AdminSettings }),
 });

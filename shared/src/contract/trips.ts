@@ -15,7 +15,7 @@ const noBody = z.object({}).strict();
 
 export const acceptBooking = route({
   method: 'POST', path: '/bookings/{id}/accept', operationId: 'acceptBooking', area: 'trips', auth: ['driver'],
-  summary: 'A driver holding a live offer takes a NEW booking: driver details copied, every other offer revoked, the driver queued, a tracking point, the customer told; of simultaneous accepts exactly one wins',
+  summary: 'A driver holding a live offer takes a NEW booking: driver details copied, every other offer revoked, the driver queued, a tracking point, the customer told; of simultaneous accepts exactly one wins, the others answer 409 booking_taken (also once another driver has it); 409 offer_expired when the offer lapsed or the booking was cancelled',
   params: BookingIdParams, body: noBody,
   response: BookingView,
 });
@@ -43,7 +43,7 @@ export const arriveBooking = route({
 
 export const startTrip = route({
   method: 'POST', path: '/bookings/{id}/start', operationId: 'startTrip', area: 'trips', auth: ['driver'],
-  summary: 'STARTED: start time and a tracking point; with otp_secure the rider\'s 5-digit trip code must match (otp_validate_error)',
+  summary: 'STARTED: start time and a tracking point; with otp_secure the rider\'s 5-digit trip code must match (400 trip_code_mismatch)',
   params: BookingIdParams,
   body: z.object({ otp: z.string().trim().regex(/^\d{1,10}$/).optional() }).strict(),
   response: BookingView,

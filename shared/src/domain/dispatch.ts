@@ -14,6 +14,15 @@ export const DISPATCH_DEFAULTS = {
   bookLaterLeadMinutes: 10,
 } as const;
 
+/**
+ * At most this many live offers (requestedDrivers) per booking, whatever the settings say: every
+ * write that revokes or answers offers (cancel, accept, a round lapsing them) touches one item per
+ * live offer plus one message each, and must stay one DynamoDB transaction (at most 100 items).
+ * A round is 1 + 3 per new offer (offer, driver check, message) + 1 per lapsed offer, so 20 keeps
+ * the worst round at 81 items and a cancel at 45. Offer writes refuse to go beyond it.
+ */
+export const MAX_LIVE_OFFERS = 20;
+
 /** Book Later: a booking still without a driver this long after tripdate is cancelled by the system. */
 export const BOOK_LATER_GIVE_UP_MINUTES = 30;
 
@@ -50,7 +59,7 @@ const positive = (v: number | undefined, fallback: number) => (typeof v === 'num
 export function dispatchPolicy(s: DispatchSettings): DispatchPolicy {
   const radius = positive(s.driverRadius, DEFAULT_DRIVER_RADIUS);
   return {
-    batchSize: Math.floor(positive(s.dispatchBatchSize, DISPATCH_DEFAULTS.batchSize)),
+    batchSize: Math.min(MAX_LIVE_OFFERS, Math.floor(positive(s.dispatchBatchSize, DISPATCH_DEFAULTS.batchSize))),
     offerSeconds: Math.floor(positive(s.offerSeconds, DISPATCH_DEFAULTS.offerSeconds)),
     rounds: Math.floor(positive(s.dispatchRounds, DISPATCH_DEFAULTS.rounds)),
     bookLaterLeadMinutes: Math.floor(positive(s.bookLaterLeadMinutes, DISPATCH_DEFAULTS.bookLaterLeadMinutes)),
@@ -82,10 +91,19 @@ export function pickBatch<C extends Candidate>(
   alreadyAsked: ReadonlySet<string>,
   policy: Pick<DispatchPolicy, 'radiusKm' | 'rounds' | 'batchSize'>,
   round: number,
+  /** Offers that stay live through this round (admin assignments): the batch only fills the cap. */
+  staying = 0,
 ): C[] {
   const fresh = sortedByDistance.filter((c) => !alreadyAsked.has(c.uid) && c.distanceKm <= policy.radiusKm);
   const near = fresh.filter((c) => c.distanceKm <= roundRadiusKm(policy, round));
-  return (near.length ? near : fresh).slice(0, policy.batchSize);
+  const room = Math.max(0, Math.min(policy.batchSize, MAX_LIVE_OFFERS - staying));
+  return (near.length ? near : fresh).slice(0, room);
+}
+
+/** Offer writes call this with the requestedDrivers they would leave: beyond the cap is a bug, never a write. */
+export function assertLiveOffersWithinCap(requestedDrivers: Readonly<Record<string, unknown>>): void {
+  const n = Object.keys(requestedDrivers).length;
+  if (n > MAX_LIVE_OFFERS) throw new Error(`A booking may hold at most ${MAX_LIVE_OFFERS} live offers; this write would leave ${n}`);
 }
 
 /** When dispatch of a Book Later booking starts, and when the system gives up on it (ms). */

@@ -132,6 +132,9 @@ export const TECHNICAL_KEYS = [
   'trip_code_locked',
   'otp_send_limit',
   'otp_attempts_exceeded',
+  // Races between callers and bounded writes (a booking another driver took, the live-offer cap).
+  'booking_taken',
+  'offers_at_limit',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -106,6 +106,9 @@ export const messagesEn: Record<TranslationKey, string> = {
   notification_sending: 'This notification is being sent; try again when it has finished.',
   push_token_unknown: 'No device is registered with this push token.',
   push_not_delivered: 'The push could not be delivered to this device.',
+  // Races between callers and bounded writes.
+  booking_taken: 'Another driver has already taken this booking.',
+  offers_at_limit: 'This booking is already offered to as many drivers as it can be at once. Wait for one to answer, or cancel it.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -250,6 +253,9 @@ export const messagesEs: Record<TranslationKey, string> = {
   notification_sending: 'Esta notificación se está enviando; inténtelo de nuevo cuando termine.',
   push_token_unknown: 'No hay ningún dispositivo registrado con este token push.',
   push_not_delivered: 'No se pudo entregar la notificación push a este dispositivo.',
+  // Carreras entre usuarios y escrituras acotadas.
+  booking_taken: 'Otro conductor ya ha tomado esta reserva.',
+  offers_at_limit: 'Esta reserva ya se ofrece a tantos conductores como se puede a la vez. Espera a que uno responda o cancélala.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

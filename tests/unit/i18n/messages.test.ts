@@ -70,6 +70,8 @@ describe('§8 error catalogue', () => {
         'booking_already_paid', 'booking_moved_on',
         // Sessions and guessing limits: a token from an ended session, a locked trip code, phone sign-in limits.
         'session_ended', 'trip_code_locked', 'otp_send_limit', 'otp_attempts_exceeded',
+        // Races and bounds: a booking another driver took, a booking at its live-offer cap.
+        'booking_taken', 'offers_at_limit',
       ].sort(),
     );
   });

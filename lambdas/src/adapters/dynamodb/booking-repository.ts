@@ -8,6 +8,7 @@ import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';
 import type { WalletMovement } from '../../../../shared/src/domain/wallet-ledger';
+import { assertLiveOffersWithinCap } from '../../../../shared/src/domain/dispatch';
 
 /** Bookings before this year do not exist: the admin list stops walking back here. */
 export const FIRST_BOOKING_YEAR = 2020;
@@ -139,6 +140,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
     let created = booking;
     try {
       await withEligibleDrivers(offers, (kept) => {
+        assertLiveOffersWithinCap(Object.fromEntries(kept.map((o) => [o.driver, true])));
         created = {
           ...booking,
           requestedDrivers: Object.fromEntries(kept.map((o) => [o.driver, true as const])),
@@ -232,6 +234,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
       const requested = { ...current.requestedDrivers };
       for (const d of round.lapsed) delete requested[d];
       for (const o of kept) requested[o.driver] = true;
+      assertLiveOffersWithinCap(requested);
       const asked = { ...current.asked, ...Object.fromEntries(kept.map((o) => [o.driver, o.round])) };
       next = { ...current, requestedDrivers: requested, asked, dispatchRound: round.round, roundEndsAt: round.endsAt, version: current.version + 1 };
       return [
@@ -283,6 +286,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
   async assign(current, offer, messages) {
     const guard = versionGuard(current);
     const requested = { ...current.requestedDrivers, [offer.driver]: true as const };
+    assertLiveOffersWithinCap(requested);
     const next: BookingRecord = { ...current, requestedDrivers: requested, asked: { ...current.asked, [offer.driver]: 0 }, version: current.version + 1 };
     await table.transact([
       {

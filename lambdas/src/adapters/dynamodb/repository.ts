@@ -15,6 +15,31 @@ type WithoutTable<T> = T extends object ? Omit<T, 'TableName'> : T;
 /** A transaction item without TableName: `transact` adds it. */
 export type TransactItem = { [K in keyof RawTransactItem]?: WithoutTable<NonNullable<RawTransactItem[K]>> };
 
+/** DynamoDB refuses a TransactWriteItems of more items than this (ValidationException). */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * A transaction was built with more items than DynamoDB takes. Every write whose size grows with
+ * data is bounded where it is built (see docs/architecture.md, Bounded writes), so this is a bug:
+ * it fails in tests, before the request reaches the table, rather than as a ValidationException
+ * in production.
+ */
+export class TransactionTooLargeError extends Error {
+  constructor(readonly items: number) {
+    super(`A transaction of ${items} items exceeds DynamoDB's limit of ${MAX_TRANSACTION_ITEMS} items per TransactWriteItems`);
+    this.name = 'TransactionTooLargeError';
+  }
+}
+
+/** The items with the table's name, refused above DynamoDB's limit before anything is sent. */
+function transactItems(items: readonly TransactItem[]): RawTransactItem[] {
+  if (items.length > MAX_TRANSACTION_ITEMS) throw new TransactionTooLargeError(items.length);
+  return items.map((it) => {
+    const [kind, body] = Object.entries(it)[0] as [string, Item];
+    return { [kind]: { TableName: tableName(), ...stampTransactBody(kind, body) } } as RawTransactItem;
+  });
+}
+
 /**
  * Thin, typed access to the single table. Every write that changes state takes a condition;
  * a failed condition becomes a 409 `conflict` (or the code the caller names).
@@ -79,10 +104,7 @@ export const table = {
 
   /** All-or-nothing: any failed condition cancels every item and surfaces as one conflict. */
   async transact(items: TransactItem[], opts: { conflictCode?: string; token?: string } = {}): Promise<void> {
-    const withTable = items.map((it) => {
-      const [kind, body] = Object.entries(it)[0] as [string, Item];
-      return { [kind]: { TableName: tableName(), ...stampTransactBody(kind, body) } } as RawTransactItem;
-    });
+    const withTable = transactItems(items);
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
     } catch (e) {
@@ -96,10 +118,7 @@ export const table = {
    * between the search and the offer).
    */
   async transactOrFailed(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
-    const withTable = items.map((it) => {
-      const [kind, body] = Object.entries(it)[0] as [string, Item];
-      return { [kind]: { TableName: tableName(), ...stampTransactBody(kind, body) } } as RawTransactItem;
-    });
+    const withTable = transactItems(items);
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: withTable }));
       return { ok: true };
