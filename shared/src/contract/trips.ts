@@ -68,7 +68,7 @@ export const PaymentProviderChoice = z.object({ name: z.string(), link: z.string
 
 export const payBooking = route({
   method: 'POST', path: '/bookings/{id}/pay', operationId: 'payBooking', area: 'trips', auth: ['rider'],
-  summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
+  summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected (insufficient_balance when the wallet does not cover the fare, no_provider_found when no provider is enabled, booking_already_paid for a prepaid or paid booking). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
   params: BookingIdParams, idempotent: true,
   body: z.object({ method: z.enum(['wallet', 'card']) }).strict(),
   response: z.object({

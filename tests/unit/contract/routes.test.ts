@@ -23,7 +23,8 @@ describe('the route table (architecture §3)', () => {
     process.env.TABLE_NAME ??= 'unit'; process.env.USER_POOL_ID ??= 'unit'; process.env.USER_POOL_CLIENT_ID ??= 'unit';
     const mod = await import(pathToFileURL(file).href);
     expect(typeof mod.handler).toBe('function');
-  });
+    // The first import loads the composition root and every SDK client (seconds on a busy machine).
+  }, 30_000);
 
   it.each(routes.map((r) => [r.operationId, r] as const))('%s declares exactly the path parameters of its path', (_id, r) => {
     const inPath = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
