@@ -2,11 +2,12 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { canPayNow } from '../../../shared/src/domain/booking-status';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError } from '../../../shared/src/domain/errors';
-import type { BookingRecord, PaymentPacket } from '../ports/bookings';
+import type { BookingRecord } from '../ports/bookings';
 import type { ProviderStore } from '../ports/providers';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { paidChange } from './mark-paid';
+import { cardPaymentPacket } from './payment-packet';
 import { checkStep, present } from './trip-step';
 
 /**
@@ -34,13 +35,7 @@ export async function payBooking(
   if (!canPayNow(booking.status, 'rider')) throw conflict('conflict', 'Pay now is for a PENDING booking');
   const providers = (await deps.providers.list()).filter((p) => p.enabled);
   if (!providers.length) throw new DomainError('no_provider_found', 404);
-  const customerPaid = Math.max(0, booking.trip_cost - (booking.discount ?? 0));
-  const packet: PaymentPacket = {
-    appcat: account.settings.appMode ?? 'taxi', payment_mode: 'card',
-    customer_paid: customerPaid, cardPaymentAmount: customerPaid, discount_amount: booking.discount ?? 0,
-    usedWalletMoney: 0, cashPaymentAmount: 0, payableAmount: customerPaid, promo_applied: false,
-  };
-  const next = { ...booking, paymentPacket: packet, version: booking.version + 1 };
+  const next = { ...booking, paymentPacket: cardPaymentPacket(booking, account.settings.appMode ?? 'taxi'), version: booking.version + 1 };
   await deps.trips.apply({ current: booking, next, at: now, messages: [] });
   return {
     booking: present(account, next),
