@@ -53,6 +53,32 @@ describe('sign-up (spec §5 Register, §6)', () => {
     expect((await api('PATCH', '/me', { token, body: { firstName: 'X', lastName: 'Y' } })).body.error.code).toBe('require_approval');
   });
 
+  it('every path that writes a driver\'s carType refuses a name that is not a car type (not_a_car_type) and writes nothing', async () => {
+    const admin = await idToken(DEMO.admin);
+    // A driver's own sign-up, with a licence that is in place.
+    const body = signupBody({ usertype: 'driver', licenseImage: await uploadLicence(), carType: 'Spaceship' });
+    const signup = await api('POST', '/auth/signup', { body });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(400);
+    expect(signup.body.error).toMatchObject({ code: 'not_a_car_type', details: [{ path: 'carType', message: 'not_a_car_type' }] });
+    expect((await api('POST', '/auth/check-user-exists', { body: { email: body.email } })).body.exists).toBe(false);
+    // The same sign-up naming a car type goes through.
+    expect((await api('POST', '/auth/signup', { body: { ...body, carType: 'Economy' } })).status).toBe(201);
+    // An admin adding a driver, and editing one.
+    const n = unique();
+    const driver = { usertype: 'driver', firstName: 'Cara', lastName: n, email: `cara-${n}@example.com`, mobile: `+1777${phone()}`, password: 'Driver123' };
+    const added = await api('POST', '/users', { token: admin, body: { ...driver, carType: 'Spaceship' } });
+    expect(added.status).toBe(400);
+    expect(added.body.error.code).toBe('not_a_car_type');
+    expect((await api('POST', '/auth/check-user-exists', { body: { email: driver.email } })).body.exists).toBe(false);
+    const real = await api('POST', '/users', { token: admin, body: { ...driver, carType: 'Economy' } });
+    expect(real.status, JSON.stringify(real.body)).toBe(201);
+    const edited = await api('PATCH', `/users/${real.body.id}`, { token: admin, body: { carType: 'Spaceship' } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error.code).toBe('not_a_car_type');
+    const after = (await api('GET', '/users?usertype=driver&limit=5', { token: admin })).body.items.find((u: { id: string }) => u.id === real.body.id);
+    expect(after.carType).toBe('Economy');
+  });
+
   it('refuses a driver without an uploaded licence', async () => {
     const res = await api('POST', '/auth/signup', { body: signupBody({ usertype: 'driver', licenseImage: 'private/licences/missing' }) });
     expect(res.status).toBe(400);

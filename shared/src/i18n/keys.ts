@@ -122,6 +122,8 @@ export const TECHNICAL_KEYS = [
   'invalid_argument',
   'upload_not_found',
   'upload_too_large',
+  // Specification gaps: a driver's carType names a car type (spec §3, §5).
+  'not_a_car_type',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -97,6 +97,8 @@ export const messagesEn: Record<TranslationKey, string> = {
   notification_sending: 'This notification is being sent; try again when it has finished.',
   push_token_unknown: 'No device is registered with this push token.',
   push_not_delivered: 'The push could not be delivered to this device.',
+  // Specification gaps: a driver's carType names a car type.
+  not_a_car_type: 'Choose one of the car types.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -232,6 +234,8 @@ export const messagesEs: Record<TranslationKey, string> = {
   notification_sending: 'Esta notificación se está enviando; inténtelo de nuevo cuando termine.',
   push_token_unknown: 'No hay ningún dispositivo registrado con este token push.',
   push_not_delivered: 'No se pudo entregar la notificación push a este dispositivo.',
+  // Specification gaps: a driver's carType names a car type.
+  not_a_car_type: 'Elige uno de los tipos de vehículo.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -65,6 +65,8 @@ describe('§8 error catalogue', () => {
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
         // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.
         'invalid_argument', 'upload_not_found', 'upload_too_large',
+        // Specification gaps: a driver's carType that names no car type.
+        'not_a_car_type',
       ].sort(),
     );
   });
