@@ -223,6 +223,46 @@ describe('users admin (spec §5 Other, §6)', () => {
     expect((await api('GET', '/users?usertype=rider&cursor=garbage', { token: admin })).status).toBe(400);
   });
 
+  it('search reaches every user of a type by name prefix or e-mail, in one query whatever the number of users', async () => {
+    const n = unique();
+    const mk = async (token: string, over: Record<string, unknown>) => {
+      const res = await api('POST', '/users', { token, body: newDriver(over) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; email: string };
+    };
+    const jose = await mk(admin, { usertype: 'rider', firstName: 'José', lastName: `Ñandú${n}` });
+    const mine = await mk(fleet, { firstName: 'Quin', lastName: `Fleet${n}` });
+    const theirs = await mk(admin, { firstName: 'Quin', lastName: `Fleet${n}b` });
+    const search = (token: string, usertype: string, text: string) => api('GET', `/users?usertype=${usertype}&search=${encodeURIComponent(text)}`, { token });
+    const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((u) => u.id);
+    // Case and accents ignored; a prefix of "first last" matches; the read is the admission and one query.
+    const found = await search(admin, 'rider', `JOSE nandu${n}`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(ids(found)).toEqual([jose.id]);
+    expect(Number(found.headers.get('x-ddb-round-trips'))).toBeLessThanOrEqual(2);
+    // Only the type asked for; the whole e-mail address finds its user.
+    expect(ids(await search(admin, 'driver', `jose nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', jose.email.toUpperCase()))).toEqual([jose.id]);
+    expect(ids(await search(admin, 'driver', jose.email))).toEqual([]);
+    // Name order, paged by cursor.
+    const both = await api('GET', `/users?usertype=driver&search=${encodeURIComponent(`quin fleet${n}`)}&limit=1`, { token: admin });
+    expect(ids(both)).toEqual([mine.id]);
+    const rest = await api('GET', `/users?usertype=driver&search=${encodeURIComponent(`quin fleet${n}`)}&limit=1&cursor=${encodeURIComponent(both.body.next)}`, { token: admin });
+    expect(ids(rest)).toEqual([theirs.id]);
+    // A fleet admin finds only its own drivers.
+    expect(ids(await search(fleet, 'driver', `quin fleet${n}`))).toEqual([mine.id]);
+    expect(ids(await search(fleet, 'driver', theirs.email))).toEqual([]);
+    // A renamed user is found by the new name only.
+    expect((await api('PATCH', `/users/${jose.id}`, { token: admin, body: { firstName: 'Pepe' } })).status).toBe(200);
+    expect(ids(await search(admin, 'rider', `jose nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', `pepe nandu${n}`))).toEqual([jose.id]);
+    // So is a user who renames themselves.
+    const own = await api('PATCH', '/me', { token: await idToken(jose.email, 'Driver123'), body: { firstName: 'Ana', lastName: `Ñandú${n}` } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(ids(await search(admin, 'rider', `pepe nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', `ana nandu${n}`))).toEqual([jose.id]);
+  });
+
   it('unapproving takes effect on the user\'s next call, approving again lets them back', async () => {
     const body = newDriver();
     const added = await api('POST', '/users', { token: admin, body });

@@ -8,6 +8,7 @@ import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
 import { dashboardStringsEn, dashboardStringsEs } from './ui-strings-dashboard';
 import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-notifications';
 import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
+import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -450,6 +451,7 @@ export const uiStringsEn = {
   ...dashboardStringsEn,
   ...notificationsStringsEn,
   ...uploadsStringsEn,
+  ...specGapsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -874,4 +876,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...dashboardStringsEs,
   ...notificationsStringsEs,
   ...uploadsStringsEs,
+  ...specGapsStringsEs,
 };
