@@ -82,6 +82,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
             <SpaceBetween size="xs">
               <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} keepDriversInView height={320} ariaLabel={t('trip_map')} />
               {trip.point ? <Box variant="small" color="text-body-secondary" data-testid="trip-last-seen">{t('trip_last_seen', { time: f.time(trip.point.at) })}</Box> : null}
+              {trip.locationError ? <StatusIndicator type="warning" data-testid="trip-location-error">{t('location_fetch_error')}</StatusIndicator> : null}
               {b.status === 'NEW' ? <StatusIndicator type="loading">{t('trip_waiting_driver')}</StatusIndicator> : null}
             </SpaceBetween>
           </ColumnLayout>
