@@ -1,6 +1,6 @@
 import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
 import type { Role } from '../../../shared/src/contract/route';
-import { HIDDEN_FOR_DEMO } from '../../../shared/src/domain/demo-mode';
+import { HIDDEN } from '../../../shared/src/domain/demo-mode';
 import { toDecimal } from '../../../shared/src/domain/money';
 import type { BookingRecord, OfferRecord, PromoDetails, StoredPricedItem } from '../ports/bookings';
 
@@ -52,7 +52,7 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
     tripCodeRequired: otp !== undefined,
     ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
     offersOut: Object.keys(requestedDrivers ?? {}).length,
-    ...(mask ? { customer_contact: HIDDEN_FOR_DEMO, customer_email: HIDDEN_FOR_DEMO, ...(b.driver_contact ? { driver_contact: HIDDEN_FOR_DEMO } : {}) } : {}),
+    ...(mask ? { customer_contact: HIDDEN, customer_email: HIDDEN, ...(b.driver_contact ? { driver_contact: HIDDEN } : {}) } : {}),
     ...(opts.withRoute ? { coords, polylinePoints } : {}),
   };
 }

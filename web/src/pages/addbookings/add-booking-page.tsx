@@ -5,13 +5,13 @@ import type { SelectProps } from '@cloudscape-design/components/select';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../../../shared/src/contract';
-import { HIDDEN_FOR_DEMO } from '../../../../shared/src/domain/demo-mode';
 import { displayName } from '../../auth/display-name';
+import { contactText } from '../../components/contact-text';
 import { UserPicker } from '../../components/user-picker/user-picker';
 import { BookingForm } from '../landing/booking-form';
 
 /** The server masks contact details in demo mode; show its words in the UI language. */
-const contact = (t: (k: string) => string, value: string) => (value === HIDDEN_FOR_DEMO ? t('hidden_for_demo') : value);
+const contact = (t: (k: string) => string, value: string) => contactText(t, value);
 
 function riderOption(t: (k: string) => string, r: UserProfile): SelectProps.Option {
   return {

@@ -9,6 +9,7 @@ import Steps, { type StepsProps } from '@cloudscape-design/components/steps';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, Role } from '../../../../shared/src/contract';
+import { contactText } from '../../components/contact-text';
 import { LazyTripMap } from '../../components/map/lazy-trip-map';
 import { STATUS_INDICATOR, type BookingFormat } from '../bookings/booking-format';
 import { TripChat } from './trip-chat';
@@ -52,7 +53,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_booking_status'), value: <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator> },
     ...(b.driver_name && viewer !== 'driver' ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
     ...(b.vehicle_number && viewer !== 'driver' ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
-    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: b.customer_contact }] : []),
+    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: contactText(t, b.customer_contact) }] : []),
     ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
     ...(etaText && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: t(trip.eta!.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'), value: f.duration(trip.eta!.seconds) }] : []),
     ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
