@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../shared/src/contract';
-import { initialUserSearch, userSearchReducer, type UserSearchAction } from '../../../web/src/components/user-picker/user-search-state';
+import { initialUserSearch, shownUserSearch, userSearchReducer, type UserSearchAction } from '../../../web/src/components/user-picker/user-search-state';
 
 const user = (id: string) => ({ id, firstName: id, lastName: 'X' }) as UserProfile;
 const run = (...actions: UserSearchAction[]) => actions.reduce(userSearchReducer, initialUserSearch);
@@ -52,5 +52,35 @@ describe('the user type-ahead state', () => {
     expect(s.status).toBe('error');
     expect(s.request).toMatchObject({ text: 'x', cursor: 'k' });
     expect(s.items.map((u) => u.id)).toEqual(['x1']);
+  });
+});
+
+describe('what the user type-ahead shows while a typed text waits for its search', () => {
+  const newest = () => run({ type: 'request', id: 1, text: '' }, { type: 'page', id: 1, items: [user('rita'), user('zoe')], next: 'k' });
+
+  it('a key typed drops the users listed for the previous text at once, before the search goes out', () => {
+    const shown = shownUserSearch(userSearchReducer(newest(), { type: 'typed', text: 'zoe' }));
+    expect(shown.items).toEqual([]);
+    expect(shown.status).toBe('loading');
+    expect(shown.next).toBeUndefined();
+  });
+
+  it('the answer to the typed text is shown; typing back to the answered text shows it again', () => {
+    const answered = run(
+      { type: 'request', id: 1, text: '' },
+      { type: 'page', id: 1, items: [user('rita'), user('zoe')] },
+      { type: 'typed', text: 'zoe' },
+      { type: 'request', id: 2, text: 'zoe' },
+      { type: 'page', id: 2, items: [user('zoe')] },
+    );
+    expect(shownUserSearch(answered).items.map((u) => u.id)).toEqual(['zoe']);
+    expect(shownUserSearch(answered).status).toBe('finished');
+    const back = userSearchReducer(userSearchReducer(answered, { type: 'typed', text: 'zoe p' }), { type: 'typed', text: 'zoe ' });
+    expect(shownUserSearch(back).items.map((u) => u.id)).toEqual(['zoe']);
+  });
+
+  it('a next page keeps the typed text: the list grows under the same box', () => {
+    const s = userSearchReducer(newest(), { type: 'request', id: 2, text: '', cursor: 'k' });
+    expect(shownUserSearch(s).items.map((u) => u.id)).toEqual(['rita', 'zoe']);
   });
 });

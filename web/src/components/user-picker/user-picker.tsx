@@ -1,5 +1,5 @@
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../../../shared/src/contract';
 import { errorText } from '../error-text';
@@ -32,27 +32,37 @@ export function UserPicker(props: UserPickerProps) {
   const current = props.selected ? options.find((o) => o.value === props.selected!.value) ?? props.selected : null;
   useRefresh(props.refreshKey, search.reload);
   return (
-    <Select
-      data-testid={props['data-testid']}
-      selectedOption={current}
-      onChange={({ detail }) => props.onChange(detail.selectedOption, search.items.find((u) => u.id === detail.selectedOption.value))}
-      options={options}
-      filteringType="manual"
-      filteringPlaceholder={t('user_search_placeholder')}
-      filteringAriaLabel={t('user_search_placeholder')}
-      onLoadItems={({ detail }) => search.onLoadItems(detail)}
-      statusType={search.status}
-      loadingText={t('loading')}
-      finishedText={search.text ? t('user_search_end', { text: search.text }) : undefined}
-      errorText={search.status === 'error' ? errorText(t, search.error) : undefined}
-      recoveryText={t('retry')}
-      empty={t('no_users_available')}
-      placeholder={props.placeholder}
-      ariaLabel={props.ariaLabel}
-      invalid={props.invalid}
-      expandToViewport
-    />
+    // The Select tells of typed text only once typing pauses; the filter box's own events (they
+    // reach here through the dropdown's portal) let the list drop stale users at each key. Focus
+    // counts too: the box is emptied on close without an input event and focused on open.
+    <div onInput={boxText(search.onFilterInput)} onFocus={boxText(search.onFilterInput)}>
+      <Select
+        data-testid={props['data-testid']}
+        selectedOption={current}
+        onChange={({ detail }) => props.onChange(detail.selectedOption, search.items.find((u) => u.id === detail.selectedOption.value))}
+        options={options}
+        filteringType="manual"
+        filteringPlaceholder={t('user_search_placeholder')}
+        filteringAriaLabel={t('user_search_placeholder')}
+        onLoadItems={({ detail }) => search.onLoadItems(detail)}
+        statusType={search.status}
+        loadingText={t('loading')}
+        finishedText={search.text ? t('user_search_end', { text: search.text }) : undefined}
+        errorText={search.status === 'error' ? errorText(t, search.error) : undefined}
+        recoveryText={t('retry')}
+        empty={t('no_users_available')}
+        placeholder={props.placeholder}
+        ariaLabel={props.ariaLabel}
+        invalid={props.invalid}
+        expandToViewport
+      />
+    </div>
   );
+}
+
+/** Passes on the text of the filter box (the only text input inside the picker). */
+function boxText(onText: (text: string) => void) {
+  return (e: SyntheticEvent) => { if (e.target instanceof HTMLInputElement) onText(e.target.value); };
 }
 
 /** Reads again when `key` changes after the first render. */
