@@ -157,6 +157,8 @@ export class WebStack extends Stack {
       mapStyle: props.mapStyleUrl,
       ...(props.mapCenter ? { mapCenter: props.mapCenter } : {}),
       ...(props.config.authDomainPrefix ? { oauthDomain: `${props.config.authDomainPrefix}.auth.${region}.amazoncognito.com` } : {}),
+      // The Auth stack adds the Apple provider exactly when this is set (it needs the hosted domain).
+      ...(props.config.apple && props.config.authDomainPrefix ? { appleSignIn: true } : {}),
     };
     this.deploySite(site, props.webDist ?? fromRepo(WEB_DIST));
 

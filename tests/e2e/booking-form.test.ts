@@ -338,6 +338,8 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
       await adminPage.getByTestId('book-button').click();
       await adminPage.getByText('Please fill in all the required fields.').first().waitFor();
       await adminPage.getByTestId('rider-select').click();
+      // A type-ahead over every rider: the server finds her by name.
+      await adminPage.getByPlaceholder('Type a name or an e-mail address').fill('rita rid');
       await adminPage.getByRole('option', { name: /Rita Rider/ }).first().click();
       // Pickup, then drop (the pick target toggles), named by reverse geocoding.
       await clickMap(adminPage, 0.4, 0.55);

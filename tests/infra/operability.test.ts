@@ -412,6 +412,14 @@ describe('social sign-in secrets', () => {
     expect(JSON.stringify(apple.ProviderDetails.private_key)).toContain('{{resolve:secretsmanager:apple-private-key:SecretString:::}}');
   });
 
+  it('tells the web (config.json appleSignIn) exactly when the Apple provider exists', () => {
+    const apple = { appleServicesId: 'com.example.web', appleTeamId: 'TEAM123456', appleKeyId: 'KEY1234567', applePrivateKeySecretArn: 'apple-private-key', authDomainPrefix: 'ride-platform-test' };
+    const withApple = contextApp(apple);
+    expect(new WebStack(withApple, 'AppleWeb', standaloneWebStackProps(withApple, fixtureDist())).runtimeConfig.appleSignIn).toBe(true);
+    const without = contextApp({ authDomainPrefix: 'ride-platform-test' });
+    expect(new WebStack(without, 'NoAppleWeb', standaloneWebStackProps(without, fixtureDist())).runtimeConfig.appleSignIn).toBeUndefined();
+  });
+
   it('refuses the retired plain-value keys, naming the key to use instead', () => {
     expect(() => readAppConfig(contextApp({ facebookAppId: '1', facebookAppSecret: 'shh' }).node)).toThrow(/facebookAppSecretArn/);
     expect(() => readAppConfig(contextApp({ applePrivateKey: '-----BEGIN' }).node)).toThrow(/applePrivateKeySecretArn/);

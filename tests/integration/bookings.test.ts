@@ -6,7 +6,7 @@ import { toDecimal } from '../../shared/src/domain/money';
 import { onlineDriver, north, ownPlace, point } from './support/drivers';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { sampleBooking } from './support/sample-requests';
-import { saveSettings } from './support/settings-helpers';
+import { inDemoMode, saveSettings } from './support/settings-helpers';
 
 const SF = { lat: 37.7749, lng: -122.4194, add: 'San Francisco, CA, US' };
 const OAKLAND = { lat: 37.8044, lng: -122.2712, add: 'Oakland, CA, US' };
@@ -129,6 +129,23 @@ describe('addBooking (spec §5 booking checks, §4 creation)', () => {
     expect(other.status).toBe(422);
     // Once the first has answered, a retry gets exactly that answer.
     expect(await send()).toEqual(made[0]);
+  });
+
+  it('demo mode (spec §6): a booking\'s contact copies read \'Hidden\', a user\'s own contact details \'Hidden for Demo\'', async () => {
+    const rider = await idToken(DEMO.rider);
+    const admin = await idToken(DEMO.admin);
+    const made = await api('POST', '/bookings', { token: rider, body: await sampleBooking({ riderId: undefined }) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await inDemoMode(async () => {
+      const seen = (await api('GET', `/bookings/${made.body.id}`, { token: admin })).body;
+      expect(seen).toMatchObject({ customer_contact: 'Hidden', customer_email: 'Hidden' });
+      const riders = (await api('GET', '/users?usertype=rider&limit=5', { token: admin })).body.items as { email: string; mobile: string }[];
+      expect(riders.length).toBeGreaterThan(0);
+      for (const r of riders) expect([r.email, r.mobile]).toEqual(['Hidden for Demo', 'Hidden for Demo']);
+    });
+    // The rider always sees their own booking's details.
+    expect((await api('GET', `/bookings/${made.body.id}`, { token: rider })).body.customer_email).toBe(DEMO.rider);
+    await api('POST', `/bookings/${made.body.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
   });
 
   it('tells a driver or a fleet admin that only riders book (user_issue_contact_admin)', async () => {

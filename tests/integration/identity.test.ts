@@ -53,6 +53,32 @@ describe('sign-up (spec §5 Register, §6)', () => {
     expect((await api('PATCH', '/me', { token, body: { firstName: 'X', lastName: 'Y' } })).body.error.code).toBe('require_approval');
   });
 
+  it('every path that writes a driver\'s carType refuses a name that is not a car type (not_a_car_type) and writes nothing', async () => {
+    const admin = await idToken(DEMO.admin);
+    // A driver's own sign-up, with a licence that is in place.
+    const body = signupBody({ usertype: 'driver', licenseImage: await uploadLicence(), carType: 'Spaceship' });
+    const signup = await api('POST', '/auth/signup', { body });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(400);
+    expect(signup.body.error).toMatchObject({ code: 'not_a_car_type', details: [{ path: 'carType', message: 'not_a_car_type' }] });
+    expect((await api('POST', '/auth/check-user-exists', { body: { email: body.email } })).body.exists).toBe(false);
+    // The same sign-up naming a car type goes through.
+    expect((await api('POST', '/auth/signup', { body: { ...body, carType: 'Economy' } })).status).toBe(201);
+    // An admin adding a driver, and editing one.
+    const n = unique();
+    const driver = { usertype: 'driver', firstName: 'Cara', lastName: n, email: `cara-${n}@example.com`, mobile: `+1777${phone()}`, password: 'Driver123' };
+    const added = await api('POST', '/users', { token: admin, body: { ...driver, carType: 'Spaceship' } });
+    expect(added.status).toBe(400);
+    expect(added.body.error.code).toBe('not_a_car_type');
+    expect((await api('POST', '/auth/check-user-exists', { body: { email: driver.email } })).body.exists).toBe(false);
+    const real = await api('POST', '/users', { token: admin, body: { ...driver, carType: 'Economy' } });
+    expect(real.status, JSON.stringify(real.body)).toBe(201);
+    const edited = await api('PATCH', `/users/${real.body.id}`, { token: admin, body: { carType: 'Spaceship' } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error.code).toBe('not_a_car_type');
+    const after = (await api('GET', '/users?usertype=driver&limit=5', { token: admin })).body.items.find((u: { id: string }) => u.id === real.body.id);
+    expect(after.carType).toBe('Economy');
+  });
+
   it('refuses a driver without an uploaded licence', async () => {
     const res = await api('POST', '/auth/signup', { body: signupBody({ usertype: 'driver', licenseImage: 'private/licences/missing' }) });
     expect(res.status).toBe(400);
@@ -195,6 +221,46 @@ describe('users admin (spec §5 Other, §6)', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(first.body.items[0].createdAt >= first.body.items[1].createdAt).toBe(true);
     expect((await api('GET', '/users?usertype=rider&cursor=garbage', { token: admin })).status).toBe(400);
+  });
+
+  it('search reaches every user of a type by name prefix or e-mail, in one query whatever the number of users', async () => {
+    const n = unique();
+    const mk = async (token: string, over: Record<string, unknown>) => {
+      const res = await api('POST', '/users', { token, body: newDriver(over) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; email: string };
+    };
+    const jose = await mk(admin, { usertype: 'rider', firstName: 'José', lastName: `Ñandú${n}` });
+    const mine = await mk(fleet, { firstName: 'Quin', lastName: `Fleet${n}` });
+    const theirs = await mk(admin, { firstName: 'Quin', lastName: `Fleet${n}b` });
+    const search = (token: string, usertype: string, text: string) => api('GET', `/users?usertype=${usertype}&search=${encodeURIComponent(text)}`, { token });
+    const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((u) => u.id);
+    // Case and accents ignored; a prefix of "first last" matches; the read is the admission and one query.
+    const found = await search(admin, 'rider', `JOSE nandu${n}`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(ids(found)).toEqual([jose.id]);
+    expect(Number(found.headers.get('x-ddb-round-trips'))).toBeLessThanOrEqual(2);
+    // Only the type asked for; the whole e-mail address finds its user.
+    expect(ids(await search(admin, 'driver', `jose nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', jose.email.toUpperCase()))).toEqual([jose.id]);
+    expect(ids(await search(admin, 'driver', jose.email))).toEqual([]);
+    // Name order, paged by cursor.
+    const both = await api('GET', `/users?usertype=driver&search=${encodeURIComponent(`quin fleet${n}`)}&limit=1`, { token: admin });
+    expect(ids(both)).toEqual([mine.id]);
+    const rest = await api('GET', `/users?usertype=driver&search=${encodeURIComponent(`quin fleet${n}`)}&limit=1&cursor=${encodeURIComponent(both.body.next)}`, { token: admin });
+    expect(ids(rest)).toEqual([theirs.id]);
+    // A fleet admin finds only its own drivers.
+    expect(ids(await search(fleet, 'driver', `quin fleet${n}`))).toEqual([mine.id]);
+    expect(ids(await search(fleet, 'driver', theirs.email))).toEqual([]);
+    // A renamed user is found by the new name only.
+    expect((await api('PATCH', `/users/${jose.id}`, { token: admin, body: { firstName: 'Pepe' } })).status).toBe(200);
+    expect(ids(await search(admin, 'rider', `jose nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', `pepe nandu${n}`))).toEqual([jose.id]);
+    // So is a user who renames themselves.
+    const own = await api('PATCH', '/me', { token: await idToken(jose.email, 'Driver123'), body: { firstName: 'Ana', lastName: `Ñandú${n}` } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(ids(await search(admin, 'rider', `pepe nandu${n}`))).toEqual([]);
+    expect(ids(await search(admin, 'rider', `ana nandu${n}`))).toEqual([jose.id]);
   });
 
   it('unapproving takes effect on the user\'s next call, approving again lets them back', async () => {

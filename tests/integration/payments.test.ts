@@ -259,8 +259,37 @@ describe('promos at checkout', () => {
     // Paid: the booking carries the packet of spec §3 with the discount.
     expect((await deliver('paypal', signedNotice(approvalOf(c)))).body).toMatchObject({ outcome: 'paid' });
     const paid = (await api('GET', `/bookings/${b.id}`, { token: admin })).body;
-    expect(paid.paymentPacket).toMatchObject({ customer_paid: c.amount, discount_amount: discount, promo_applied: true });
+    expect(paid.paymentPacket).toMatchObject({ customer_paid: c.amount, discount_amount: discount, promo_applied: true, promo_details: { id: p.id, discount } });
     await api('POST', `/bookings/${b.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
+  });
+
+  it('Pay now saves a card packet that names the promo (spec §3 promo_applied, promo_details), before or after Pay now', async () => {
+    const flat = await promo({ promo_discount_type: 'flat', promo_discount_value: 1.5, max_promo_discount_value: 0, min_order: 0 });
+    const pending = async (r: TestRider) => {
+      const { driver, booking: trip } = await acceptedTrip(r);
+      await driveToDrop(driver, trip);
+      const later = await api('POST', `/bookings/${trip.id}/settle`, { token: driver.token, body: { method: 'later' } });
+      expect(later.body.status, JSON.stringify(later.body)).toBe('PENDING');
+      return later.body as { id: string; trip_cost: number };
+    };
+    const details = { id: flat.id, promo_name: flat.promo_name, promo_discount_type: 'flat', promo_discount_value: 1.5, discount: 1.5 };
+    // The promo first, then Pay now.
+    const r1 = await newRider();
+    const t1 = await pending(r1);
+    expect((await api('POST', `/bookings/${t1.id}/promo`, { token: r1.token, body: { code: flat.promo_name } })).status).toBe(200);
+    const paid1 = await api('POST', `/bookings/${t1.id}/pay`, { token: r1.token, body: { method: 'card' } });
+    expect(paid1.status, JSON.stringify(paid1.body)).toBe(200);
+    const due1 = Math.round((t1.trip_cost - 1.5) * 100) / 100;
+    expect(paid1.body.booking.paymentPacket).toEqual(expect.objectContaining({ customer_paid: due1, payableAmount: due1, discount_amount: 1.5, promo_applied: true, promo_details: details }));
+    // Pay now first, then the promo: the saved packet follows it.
+    const r2 = await newRider();
+    const t2 = await pending(r2);
+    const before = await api('POST', `/bookings/${t2.id}/pay`, { token: r2.token, body: { method: 'card' } });
+    expect(before.body.booking.paymentPacket).toMatchObject({ promo_applied: false, discount_amount: 0 });
+    expect(before.body.booking.paymentPacket.promo_details).toBeUndefined();
+    expect((await api('POST', `/bookings/${t2.id}/promo`, { token: r2.token, body: { code: flat.promo_name } })).status).toBe(200);
+    const stored = (await api('GET', `/bookings/${t2.id}`, { token: admin })).body;
+    expect(stored.paymentPacket).toEqual(expect.objectContaining({ discount_amount: 1.5, promo_applied: true, promo_details: details }));
   });
 
   it('flat discounts are capped, minimum orders and validity hold, unknown codes are refused', async () => {

@@ -15,7 +15,11 @@ export interface PaymentPacket {
   cashPaymentAmount: number;
   payableAmount: number;
   promo_applied: boolean;
+  promo_details?: PromoDetails;
 }
+
+/** Spec §3 promo_details as stored: the promo and the discount it gave (minor units; a flat value too). */
+export interface PromoDetails { id: string; promo_name: string; promo_discount_type: 'flat' | 'percentage'; promo_discount_value: number; discount: number }
 
 /** A priced choice as stored: amount in minor units. */
 export interface StoredPricedItem { description: string; amount: number }
@@ -98,7 +102,7 @@ export interface BookingRecord {
   gateway?: string;
   /** Spec §3 promo_applied / promo_details: the promo whose discount `discount` is. */
   promo_applied?: boolean;
-  promo_details?: { id: string; promo_name: string; promo_discount_type: 'flat' | 'percentage'; promo_discount_value: number; discount: number };
+  promo_details?: PromoDetails;
   paymentPacket?: PaymentPacket;
   customer_paid?: number;
   discount?: number;

@@ -9,6 +9,9 @@ export interface UserStore {
   updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem>;
   uidByReferral(referralId: string): Promise<string | undefined>;
   listByType(usertype: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }>;
+  /** A page of one user type whose searchable name (domain/user-search) starts with `prefix`; with `fleet`, only its drivers. */
+  searchByName(usertype: string, prefix: string, page: { cursor?: string; limit?: number }, fleet?: string): Promise<{ items: ProfileItem[]; next?: string }>;
+  getByEmail(email: string): Promise<ProfileItem | undefined>;
   listFleetDrivers(fleetUid: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }>;
   /** 404 `not_found` when the profile is gone. */
   setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem>;

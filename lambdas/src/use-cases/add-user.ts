@@ -7,6 +7,7 @@ import { validateName } from '../../../shared/src/domain/register-rules';
 import { assertValid, fail, firstFailure, OK } from '../../../shared/src/domain/validation-result';
 import type { CarTypeStore } from '../ports/catalog';
 import type { Account } from './admit-caller';
+import { assertCarTypeName } from './assert-car-type-name';
 import { createUserAccount, type AccountDeps } from './create-user-account';
 import { presentUser } from './present-user';
 
@@ -29,10 +30,7 @@ export async function addUser(
     () => (isEmailGeneral(email) ? OK : fail('proper_email', 'email')),
     () => validatePassword(body.password),
   ));
-  if (body.usertype === 'driver') {
-    const names = (await deps.carTypes.list()).map((c) => c.name);
-    if (!body.carType || !names.includes(body.carType)) throw new DomainError('validation_error', 400, 'Choose one of the car types');
-  }
+  if (body.usertype === 'driver') await assertCarTypeName(deps.carTypes, body.carType);
   let taken: boolean;
   try {
     taken = await deps.users.emailOrMobileTaken(email, body.mobile);

@@ -8,6 +8,7 @@ import type { BookingRecord } from '../ports/bookings';
 import type { PromoStore } from '../ports/catalog';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
+import { cardPaymentPacket } from './payment-packet';
 import { present } from './trip-step';
 
 /** Before paying: the fare is final here (taxi mode re-prices at REACHED; a prepaid booking is priced at booking). */
@@ -38,8 +39,7 @@ export async function applyPromo(
   const now = deps.now().getTime();
   const result = promoDiscount(promo, booking.trip_cost, new Date(now).toISOString().slice(0, 10));
   if (!result.ok) throw new DomainError(result.key, result.key === 'promo_exhausted' ? 409 : 400, undefined, [{ path: 'code', message: result.key }]);
-  const due = Math.max(0, booking.trip_cost - result.discount);
-  const next: BookingRecord = {
+  const discounted: BookingRecord = {
     ...booking,
     discount: result.discount,
     promo_applied: true,
@@ -48,10 +48,11 @@ export async function applyPromo(
       promo_discount_value: promo.promo_discount_type === 'flat' ? toMinor(promo.promo_discount_value) : promo.promo_discount_value,
       discount: result.discount,
     },
-    // A Pay now packet already saved follows the new amount.
-    ...(booking.paymentPacket ? {
-      paymentPacket: { ...booking.paymentPacket, customer_paid: due, cardPaymentAmount: due, payableAmount: due, discount_amount: result.discount, promo_applied: true },
-    } : {}),
+  };
+  const next: BookingRecord = {
+    ...discounted,
+    // A Pay now packet already saved follows the new amount and names the promo.
+    ...(booking.paymentPacket ? { paymentPacket: cardPaymentPacket(discounted, booking.paymentPacket.appcat) } : {}),
     version: booking.version + 1,
   };
   return present(account, await deps.trips.apply({

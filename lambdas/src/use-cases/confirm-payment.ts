@@ -14,6 +14,7 @@ import type { UserStore } from '../ports/users';
 import { scheduleAll } from './dispatch-offers';
 import { applyPaid } from './apply-paid';
 import { paidChange } from './mark-paid';
+import { cardPaymentPacket } from './payment-packet';
 import { amountDue } from './start-checkout';
 import { advance, tell } from './trip-step';
 
@@ -138,10 +139,7 @@ async function payAhead(deps: ConfirmDeps, booking: BookingRecord, session: Paym
     prepaid: true, payment_mode: 'card', gateway: session.provider,
     customer_paid: amount, cardPaymentAmount: amount, usedWalletMoney: 0, cashPaymentAmount: 0,
     // Spec §3: the delivery packet is card mode with no wallet or cash part.
-    paymentPacket: {
-      appcat: settings.appMode ?? 'delivery', payment_mode: 'card', customer_paid: amount, cardPaymentAmount: amount,
-      discount_amount: booking.discount ?? 0, usedWalletMoney: 0, cashPaymentAmount: 0, payableAmount: amount, promo_applied: booking.promo_applied ?? false,
-    },
+    paymentPacket: cardPaymentPacket(booking, settings.appMode ?? 'delivery', amount),
   });
   await deps.trips.apply({
     current: booking, next, at: now,

@@ -5,6 +5,7 @@ import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { CarTypeStore } from '../ports/catalog';
 import type { UserStore } from '../ports/users';
 import type { Account } from './admit-caller';
+import { assertCarTypeName } from './assert-car-type-name';
 import { loadManagedUser } from './load-managed-user';
 import { presentUser } from './present-user';
 
@@ -24,9 +25,7 @@ export async function editUser(deps: { users: UserStore; carTypes: CarTypeStore 
   if (target.usertype !== 'driver' && DRIVER_ONLY.some((f) => body[f] !== undefined)) {
     throw new DomainError('validation_error', 400, 'Vehicle, bank and activity fields belong to drivers');
   }
-  if (body.carType !== undefined && !(await deps.carTypes.list()).some((c) => c.name === body.carType)) {
-    throw new DomainError('validation_error', 400, 'Choose one of the car types');
-  }
+  if (body.carType !== undefined) await assertCarTypeName(deps.carTypes, body.carType);
   const fields = { ...body, firstName: body.firstName?.trim(), lastName: body.lastName?.trim() };
   const updated = await deps.users.setFields(target.id, fields);
   return presentUser(updated, account.settings.AllowCriticalEditsAdmin);

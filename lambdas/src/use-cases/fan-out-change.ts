@@ -68,12 +68,22 @@ export function topicsFor(pk: string, sk: string, image: Record<string, unknown>
   const user = /^USER#(.+)$/.exec(pk);
   if (user) {
     const uid = user[1]!;
-    if (sk === 'PROFILE') return [{ topic: `user/${uid}`, id: uid }];
+    if (sk === 'PROFILE') return [{ topic: `user/${uid}`, id: uid }, ...usersTableTopics(uid, image)];
     if (sk.startsWith('OFFER#')) return [{ topic: `offers/${uid}`, id: sk.slice('OFFER#'.length) }];
     // The open browser shows the message as it is (a flash), so its text travels with the event.
     if (sk.startsWith('MSG#')) return [{ topic: `messages/${uid}`, id: str(image.id), data: pick(image, MESSAGE_FIELDS) }];
   }
   return [];
+}
+
+/** The users tables a profile is a row of: its type's (admins; never admins themselves) and its fleet's drivers. */
+function usersTableTopics(uid: string, image: Record<string, unknown>): { topic: string; id: string }[] {
+  const type = str(image.usertype);
+  const fleet = str(image.fleetadmin);
+  return [
+    ...(type === 'rider' || type === 'driver' || type === 'fleetadmin' ? [{ topic: `users/${type}`, id: uid }] : []),
+    ...(type === 'driver' && fleet ? [{ topic: `users/fleet/${fleet}`, id: uid }] : []),
+  ];
 }
 
 /** A new inbox item, as the Notifier delivers it. */

@@ -31,6 +31,10 @@ export async function mayFollow(
   if (topic === 'drivers/all') return who.role === 'admin';
   const fleetDrivers = /^drivers\/fleet\/(.+)$/.exec(topic);
   if (fleetDrivers) return (fleetDrivers[1] === who.uid && who.role === 'fleetadmin') || who.role === 'admin';
+  // The users tables (spec §6): every user of a type for admins, a fleet's own drivers for its fleet admin.
+  if (/^users\/(rider|driver|fleetadmin)$/.test(topic)) return who.role === 'admin';
+  const fleetUsers = /^users\/fleet\/(.+)$/.exec(topic);
+  if (fleetUsers) return (fleetUsers[1] === who.uid && who.role === 'fleetadmin') || who.role === 'admin';
   const withdraws = /^withdraws\/(.+)$/.exec(topic);
   if (withdraws) return (withdraws[1] === who.uid && who.role === 'driver') || who.role === 'admin';
   const ofBooking = bookingTopic(topic);

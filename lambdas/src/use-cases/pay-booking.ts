@@ -8,6 +8,7 @@ import type { Account } from './admit-caller';
 import { applyPaid, type ApplyPaidDeps } from './apply-paid';
 import { paidChange } from './mark-paid';
 import { checkPayment, present, runStep } from './trip-step';
+import { cardPaymentPacket } from './payment-packet';
 
 type PayAnswer = { booking: BookingView; providers?: { name: string; link: string }[]; selectedProvider?: string };
 
@@ -41,18 +42,11 @@ export async function payBooking(
   return payByCard(deps, account, loaded);
 }
 
-/** The card packet Pay now saves (spec §3): what the provider will be asked for. */
-function cardPacket(booking: BookingRecord, account: Account): PaymentPacket {
-  const customerPaid = Math.max(0, booking.trip_cost - (booking.discount ?? 0));
-  return {
-    appcat: account.settings.appMode ?? 'taxi', payment_mode: 'card',
-    customer_paid: customerPaid, cardPaymentAmount: customerPaid, discount_amount: booking.discount ?? 0,
-    usedWalletMoney: 0, cashPaymentAmount: 0, payableAmount: customerPaid, promo_applied: false,
-  };
-}
+/** The card packet Pay now saves (spec §3): what the provider will be asked for, the booking's promo included. */
+const cardPacket = (booking: BookingRecord, account: Account): PaymentPacket => cardPaymentPacket(booking, account.settings.appMode ?? 'taxi');
 
 const samePacket = (a: PaymentPacket | undefined, b: PaymentPacket) =>
-  a !== undefined && (Object.keys(b) as (keyof PaymentPacket)[]).every((k) => a[k] === b[k]);
+  a !== undefined && (Object.keys(b) as (keyof PaymentPacket)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
 /**
  * Pay now. Saving a packet the booking already holds is the same step again: it writes nothing

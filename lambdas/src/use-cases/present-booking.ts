@@ -1,10 +1,15 @@
 import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
 import type { Role } from '../../../shared/src/contract/route';
-import { HIDDEN_FOR_DEMO } from '../../../shared/src/domain/demo-mode';
+import { HIDDEN } from '../../../shared/src/domain/demo-mode';
 import { toDecimal } from '../../../shared/src/domain/money';
-import type { BookingRecord, OfferRecord, StoredPricedItem } from '../ports/bookings';
+import type { BookingRecord, OfferRecord, PromoDetails, StoredPricedItem } from '../ports/bookings';
 
 const priced = (p: StoredPricedItem | undefined) => (p ? { description: p.description, amount: toDecimal(p.amount) } : undefined);
+const presentPromo = (p: PromoDetails) => ({
+  ...p,
+  discount: toDecimal(p.discount),
+  promo_discount_value: p.promo_discount_type === 'flat' ? toDecimal(p.promo_discount_value) : p.promo_discount_value,
+});
 
 /**
  * A stored booking as `viewer` may see it: money in decimals; the trip code never to a driver
@@ -39,20 +44,15 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
         customer_paid: toDecimal(paymentPacket.customer_paid), cardPaymentAmount: toDecimal(paymentPacket.cardPaymentAmount),
         discount_amount: toDecimal(paymentPacket.discount_amount), usedWalletMoney: toDecimal(paymentPacket.usedWalletMoney),
         cashPaymentAmount: toDecimal(paymentPacket.cashPaymentAmount), payableAmount: toDecimal(paymentPacket.payableAmount),
+        ...(paymentPacket.promo_details ? { promo_details: presentPromo(paymentPacket.promo_details) } : {}),
       },
     } : {}),
-    ...(promo ? {
-      promo_details: {
-        ...promo,
-        discount: toDecimal(promo.discount),
-        promo_discount_value: promo.promo_discount_type === 'flat' ? toDecimal(promo.promo_discount_value) : promo.promo_discount_value,
-      },
-    } : {}),
+    ...(promo ? { promo_details: presentPromo(promo) } : {}),
     ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),
     tripCodeRequired: otp !== undefined,
     ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
     offersOut: Object.keys(requestedDrivers ?? {}).length,
-    ...(mask ? { customer_contact: HIDDEN_FOR_DEMO, customer_email: HIDDEN_FOR_DEMO, ...(b.driver_contact ? { driver_contact: HIDDEN_FOR_DEMO } : {}) } : {}),
+    ...(mask ? { customer_contact: HIDDEN, customer_email: HIDDEN, ...(b.driver_contact ? { driver_contact: HIDDEN } : {}) } : {}),
     ...(opts.withRoute ? { coords, polylinePoints } : {}),
   };
 }

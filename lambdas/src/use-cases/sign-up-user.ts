@@ -5,8 +5,10 @@ import { buildMobile } from '../../../shared/src/domain/phone';
 import { validateRegistration } from '../../../shared/src/domain/register-rules';
 import { isLicenceKey } from '../../../shared/src/domain/storage-keys';
 import { assertValid } from '../../../shared/src/domain/validation-result';
+import type { CarTypeStore } from '../ports/catalog';
 import type { SettingsStore } from '../ports/settings';
 import type { UploadStore } from '../ports/uploads';
+import { assertCarTypeName } from './assert-car-type-name';
 import { isImageWithin } from './create-upload-url';
 import { createUserAccount, type AccountDeps } from './create-user-account';
 import { maxBytesOf } from './upload-keys';
@@ -17,7 +19,7 @@ import { maxBytesOf } from './upload-keys';
  * transaction still has the last word on uniqueness (two sign-ups racing for one email).
  */
 export async function signUpUser(
-  deps: AccountDeps & { settings: SettingsStore; uploads: UploadStore },
+  deps: AccountDeps & { settings: SettingsStore; uploads: UploadStore; carTypes: CarTypeStore },
   body: z.infer<typeof SignupBody>,
 ): Promise<{ uid: string; approved: boolean }> {
   assertValid(validateRegistration({ firstName: body.firstName, lastName: body.lastName, email: body.email, password: body.password, mobile: body.phone }));
@@ -39,6 +41,8 @@ export async function signUpUser(
     const object = isLicenceKey(key) ? await deps.uploads.describe(key) : undefined;
     if (!object || !isImageWithin(maxBytesOf('licence'))(object)) throw new DomainError('validation_error', 400, 'Upload the driving licence image first');
     licenseImage = key;
+    // Optional at sign-up, but when given it names a car type.
+    if (body.carType !== undefined) await assertCarTypeName(deps.carTypes, body.carType);
   }
 
   const profile = await createUserAccount(deps, {

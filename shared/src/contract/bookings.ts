@@ -68,6 +68,9 @@ export const getEstimate = route({
 
 export const CancelledBy = z.enum(['rider', 'admin', 'system']);
 
+/** Spec §3 promo_details: the promo applied and the discount it gave (money in decimals). */
+export const PromoDetails = z.object({ id: z.string(), promo_name: z.string(), promo_discount_type: z.enum(['flat', 'percentage']), promo_discount_value: z.number(), discount: Money });
+
 /** Spec §3 Booking as the API shows it; money in decimals. Fields of later steps are optional. */
 export const BookingView = z.object({
   id: Id,
@@ -153,11 +156,12 @@ export const BookingView = z.object({
   prepaid: z.boolean().optional(),
   /** Spec §3: the promo whose discount `discount` is. */
   promo_applied: z.boolean().optional(),
-  promo_details: z.object({ id: z.string(), promo_name: z.string(), promo_discount_type: z.enum(['flat', 'percentage']), promo_discount_value: z.number(), discount: Money }).optional(),
-  /** Spec §3 Payment packet, saved by Pay now. */
+  promo_details: PromoDetails.optional(),
+  /** Spec §3 Payment packet, saved by Pay now: the promo as it stood (promo_applied, promo_details). */
   paymentPacket: z.object({
     appcat: z.string(), payment_mode: z.string(), customer_paid: Money, cardPaymentAmount: Money, discount_amount: Money,
     usedWalletMoney: Money, cashPaymentAmount: Money, payableAmount: Money, promo_applied: z.boolean(),
+    promo_details: PromoDetails.optional(),
   }).optional(),
   /** The rider's rating of this trip (1–5). */
   rating: z.number().optional(),

@@ -23,4 +23,6 @@ export interface RuntimeConfigFile {
    * `ride-prod.auth.eu-west-1.amazoncognito.com`. Absent when no identity provider is set up.
    */
   oauthDomain?: string;
+  /** True when the user pool has the Apple identity provider: the sign-in page then offers it. */
+  appleSignIn?: boolean;
 }

@@ -97,8 +97,12 @@ export const ListedUserType = z.enum(['rider', 'driver', 'fleetadmin']);
 
 export const fetchUsers = route({
   method: 'GET', path: '/users', operationId: 'fetchUsers', area: 'users', auth: ['admin', 'fleetadmin'],
-  summary: 'Riders, drivers or fleet admins, newest first; a fleet admin gets only its own drivers',
-  query: PageQuery.extend({ usertype: ListedUserType }),
+  summary: 'Riders, drivers or fleet admins, newest first; a fleet admin gets only its own drivers. With `search`: those whose name starts with it (name order), or the one with that e-mail address',
+  query: PageQuery.extend({
+    usertype: ListedUserType,
+    /** A type-ahead: a prefix of "first last" (case and accents ignored), or a whole e-mail address. */
+    search: z.string().trim().max(100).optional(),
+  }),
   response: page(UserProfile),
 });
 

@@ -25,6 +25,9 @@ export const Topic = z.union([
   /** Live driver positions for the dashboard map, in batches: every driver (admins), or one fleet's. */
   z.literal('drivers/all'),
   z.string().regex(/^drivers\/fleet\/[A-Za-z0-9-]{1,64}$/),
+  /** The users tables (spec §2): every rider, driver or fleet admin (admins), or one fleet's drivers. */
+  z.string().regex(/^users\/(rider|driver|fleetadmin)$/),
+  z.string().regex(/^users\/fleet\/[A-Za-z0-9-]{1,64}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
 

@@ -135,6 +135,8 @@ export const TECHNICAL_KEYS = [
   // Races between callers and bounded writes (a booking another driver took, the live-offer cap).
   'booking_taken',
   'offers_at_limit',
+  // Specification gaps: a driver's carType names a car type (spec §3, §5).
+  'not_a_car_type',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -109,6 +109,8 @@ export const messagesEn: Record<TranslationKey, string> = {
   // Races between callers and bounded writes.
   booking_taken: 'Another driver has already taken this booking.',
   offers_at_limit: 'This booking is already offered to as many drivers as it can be at once. Wait for one to answer, or cancel it.',
+  // Specification gaps: a driver's carType names a car type.
+  not_a_car_type: 'Choose one of the car types.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -256,6 +258,8 @@ export const messagesEs: Record<TranslationKey, string> = {
   // Carreras entre usuarios y escrituras acotadas.
   booking_taken: 'Otro conductor ya ha tomado esta reserva.',
   offers_at_limit: 'Esta reserva ya se ofrece a tantos conductores como se puede a la vez. Espera a que uno responda o cancélala.',
+  // Specification gaps: a driver's carType names a car type.
+  not_a_car_type: 'Elige uno de los tipos de vehículo.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

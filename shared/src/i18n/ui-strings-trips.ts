@@ -74,7 +74,6 @@ export const tripsStringsEn = {
   chat_placeholder: 'Write a message',
   chat_send: 'Send',
   chat_you: 'You',
-  chat_empty: 'No messages yet.',
   // Wallet
   wallet_title: 'Wallet',
   wallet_description: 'Your balance and every movement of it, newest first.',
@@ -173,7 +172,6 @@ export const tripsStringsEs: Record<keyof typeof tripsStringsEn, string> = {
   chat_placeholder: 'Escribe un mensaje',
   chat_send: 'Enviar',
   chat_you: 'Tú',
-  chat_empty: 'Aún no hay mensajes.',
   wallet_title: 'Monedero',
   wallet_description: 'Tu saldo y cada movimiento, del más reciente al más antiguo.',
   wallet_balance_now: 'Saldo',

@@ -72,6 +72,8 @@ describe('§8 error catalogue', () => {
         'session_ended', 'trip_code_locked', 'otp_send_limit', 'otp_attempts_exceeded',
         // Races and bounds: a booking another driver took, a booking at its live-offer cap.
         'booking_taken', 'offers_at_limit',
+        // Specification gaps: a driver's carType that names no car type.
+        'not_a_car_type',
       ].sort(),
     );
   });

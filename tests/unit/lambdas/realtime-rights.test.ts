@@ -51,6 +51,18 @@ describe('who may follow a topic (the same people who may read it)', () => {
     ['drivers/fleet/f1', { uid: 'f1', role: 'rider' }, false],
     ['drivers/fleet/f1', { uid: 'd1', role: 'driver' }, false],
     ['drivers/fleet/f1', { uid: 'a', role: 'admin' }, true],
+    // The users tables: every rider, driver or fleet admin for admins; a fleet's own drivers for its fleet admin.
+    ['users/rider', { uid: 'a', role: 'admin' }, true],
+    ['users/driver', { uid: 'a', role: 'admin' }, true],
+    ['users/fleetadmin', { uid: 'a', role: 'admin' }, true],
+    ['users/driver', { uid: 'f1', role: 'fleetadmin' }, false],
+    ['users/rider', { uid: 'r1', role: 'rider' }, false],
+    ['users/driver', { uid: 'd1', role: 'driver' }, false],
+    ['users/admin', { uid: 'a', role: 'admin' }, false],
+    ['users/fleet/f1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['users/fleet/f1', { uid: 'f2', role: 'fleetadmin' }, false],
+    ['users/fleet/f1', { uid: 'f1', role: 'driver' }, false],
+    ['users/fleet/f1', { uid: 'a', role: 'admin' }, true],
   ];
   it.each(cases)('%s for %o: %s', async (topic, who, allowed) => {
     expect(await mayFollow(topic, who, deps)).toBe(allowed);
@@ -66,6 +78,12 @@ describe('which topics a change concerns', () => {
     expect(topicsFor('USER#r1', 'MSG#0001#x', { id: 'm1', at: 5, to: 'r1', kind: 'trip_started', title: 'Trip started', body: 'On its way', bookingId: 'BK1', expiresAt: 9 }))
       .toEqual([{ topic: 'messages/r1', id: 'm1', data: { id: 'm1', at: 5, kind: 'trip_started', title: 'Trip started', body: 'On its way', bookingId: 'BK1' } }]);
     expect(topicsFor('USER#d1', 'DRIVER')).toEqual([]);
+    // A profile is a row of its type's users table and of its fleet's drivers table; admins are in none.
+    expect(topicsFor('USER#d1', 'PROFILE', { usertype: 'driver', fleetadmin: 'f1' }).map((t) => t.topic))
+      .toEqual(['user/d1', 'users/driver', 'users/fleet/f1']);
+    expect(topicsFor('USER#r1', 'PROFILE', { usertype: 'rider' }).map((t) => t.topic)).toEqual(['user/r1', 'users/rider']);
+    expect(topicsFor('USER#f1', 'PROFILE', { usertype: 'fleetadmin' }).map((t) => t.topic)).toEqual(['user/f1', 'users/fleetadmin']);
+    expect(topicsFor('USER#a', 'PROFILE', { usertype: 'admin' }).map((t) => t.topic)).toEqual(['user/a']);
     // Tracking points and chat messages travel with their payload (and nothing else of the item).
     expect(topicsFor('BOOKING#BK1', 'TRACK#0001#p1', { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5, bookingId: 'BK1', expiresAt: 9 }))
       .toEqual([{ topic: 'tracking/BK1', id: 'p1', data: { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5 } }]);

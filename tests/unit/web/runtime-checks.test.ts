@@ -40,6 +40,12 @@ describe('parseRuntimeConfig (web/src/config)', () => {
     expect(parseRuntimeConfig(aws)).toEqual({ config: expected });
   });
 
+  it('keeps appleSignIn (the sign-in page offers Apple only then) and refuses a non-boolean', () => {
+    expect(parseRuntimeConfig({ ...local, appleSignIn: true })).toEqual({ config: { ...local, appleSignIn: true } });
+    expect(parseRuntimeConfig({ ...local, appleSignIn: false })).toEqual({ config: local });
+    expect(parseRuntimeConfig({ ...local, appleSignIn: 'yes' }).problems).toEqual(['appleSignIn: expected true or false']);
+  });
+
   it('reports one line per problem', () => {
     const result = parseRuntimeConfig({ ...local, apiUrl: 'ftp://x', wsUrl: 3, region: '', authFlowType: 'CUSTOM', mapCenter: { lat: 91, lng: 0 } });
     expect(result.problems).toEqual([

@@ -80,15 +80,17 @@ export function AuthProvider({
 
   /**
    * Session + profile. A profile the API refuses (not approved, e-mail not verified, no profile
-   * or an unknown type) ends the session, and the refusal goes to the caller. At sign-in
-   * (`atSignIn`) the licence check runs too (spec §4 Startup): base_settings_error_1 / _2 end it.
+   * or an unknown type) ends the session, and the refusal goes to the caller. The licence check
+   * runs every time a session is taken up (spec §4 Startup: "at auth time"), a stored session
+   * restored at start-up as much as a new sign-in: base_settings_error_1 / _2 end it. Only a
+   * re-read of the profile within a session (`refreshUser`) skips it.
    */
-  const loadSignedIn = useCallback(async (atSignIn = false): Promise<AuthState> => {
+  const loadSignedIn = useCallback(async (checkLicence = true): Promise<AuthState> => {
     const session = await currentSession();
     if (!session) return SIGNED_OUT;
     try {
       const user = await api.fetchUser();
-      if (atSignIn) await api.verifyLicense({ body: {} });
+      if (checkLicence) await api.verifyLicense({ body: {} });
       return { user, role: session.role, loading: false };
     } catch (e) {
       // An unverified e-mail gets a code instead of the door: the session stays until the user
@@ -104,11 +106,11 @@ export function AuthProvider({
 
   /** Start-up and social returns: a refusal is remembered for the login page, not thrown. */
   const loadInBackground = useCallback(
-    (wait = 0, atSignIn = false) => {
+    (wait = 0) => {
       const mine = ++generation.current;
       setState((s) => ({ ...s, loading: true }));
       void delay(wait)
-        .then(() => loadSignedIn(atSignIn))
+        .then(() => loadSignedIn())
         .catch((e: unknown) => {
           if (isApiError(e) && (e.status === 401 || e.status === 403)) setRefusal(describeAuthError(e));
           return SIGNED_OUT;
@@ -135,7 +137,7 @@ export function AuthProvider({
             setState(SIGNED_OUT);
             break;
           case 'signInWithRedirect':
-            loadInBackground(SOCIAL_PROFILE_DELAY_MS, true);
+            loadInBackground(SOCIAL_PROFILE_DELAY_MS);
             break;
           case 'signInWithRedirect_failure':
             setRefusal(describeAuthError(payload.data.error));
@@ -156,7 +158,7 @@ export function AuthProvider({
       setRefusal(null);
       try {
         await cognitoStep();
-        const next = await loadSignedIn(true);
+        const next = await loadSignedIn();
         if (generation.current === mine) setState(next);
         return next.role;
       } catch (e) {

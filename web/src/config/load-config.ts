@@ -48,6 +48,8 @@ export function parseRuntimeConfig(json: unknown): { config: RuntimeConfig; prob
   const authFlowType = text('authFlowType', (v) => (AUTH_FLOWS as readonly string[]).includes(v), `must be one of ${AUTH_FLOWS.join(', ')}`);
   const mapStyle = text('mapStyle', () => true, '', true);
   const oauthDomain = text('oauthDomain', nonEmpty, 'must not be empty', true);
+  const appleSignIn = raw.appleSignIn;
+  if (appleSignIn !== undefined && typeof appleSignIn !== 'boolean') problems.push('appleSignIn: expected true or false');
 
   let mapCenter: RuntimeConfig['mapCenter'];
   const center = raw.mapCenter;
@@ -71,6 +73,7 @@ export function parseRuntimeConfig(json: unknown): { config: RuntimeConfig; prob
   if (mapStyle !== undefined) config.mapStyle = mapStyle;
   if (mapCenter !== undefined) config.mapCenter = mapCenter;
   if (oauthDomain !== undefined) config.oauthDomain = oauthDomain;
+  if (appleSignIn === true) config.appleSignIn = true;
   return { config };
 }
 

@@ -10,6 +10,9 @@ export const keys = {
     gsi1sk: `${createdAt}#${uid}`,
   }),
   usersByTypePk: (usertype: string) => `USERS#${usertype}`,
+  /** A user type's profiles by searchable name (gsi4; see domain/user-search): the admins' type-ahead is a prefix query. */
+  usersByName: (usertype: string, name: string, uid: string) => ({ gsi4pk: `USERNAME#${usertype}`, gsi4sk: `${name}#${uid}` }),
+  usersByNamePk: (usertype: string) => `USERNAME#${usertype}`,
   fleetDrivers: (fleetUid: string, createdAt: string, uid: string) => ({
     gsi2pk: `FLEET#${fleetUid}`,
     gsi2sk: `${createdAt}#${uid}`,

@@ -1,4 +1,6 @@
 import type { UserProfile } from '../../../../shared/src/contract/users';
+import { DomainError } from '../../../../shared/src/domain/errors';
+import { searchableName } from '../../../../shared/src/domain/user-search';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
 
@@ -30,6 +32,7 @@ export const userRepository = {
           Item: {
             ...keys.userProfile(profile.id),
             ...keys.usersByType(profile.usertype, profile.createdAt, profile.id),
+            ...keys.usersByName(profile.usertype, searchableName(profile.firstName, profile.lastName), profile.id),
             ...(profile.fleetadmin ? keys.fleetDrivers(profile.fleetadmin, profile.createdAt, profile.id) : {}),
             ...(profile.usertype === 'driver' && profile.carType ? keys.driversByCarType(profile.carType, profile.id) : {}),
             ...profile,
@@ -46,11 +49,13 @@ export const userRepository = {
 
   async updateProfile(current: ProfileItem, next: { firstName: string; lastName: string; email: string; mobile: string }): Promise<ProfileItem> {
     const key = keys.userProfile(current.id);
+    const named = keys.usersByName(current.usertype, searchableName(next.firstName, next.lastName), current.id);
     const update = {
       Key: key,
-      UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, mobile = :m',
+      // The name index entry follows the name in the same write.
+      UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, mobile = :m, gsi4pk = :npk, gsi4sk = :nsk',
       ConditionExpression: 'attribute_exists(pk) AND email = :oldEmail AND mobile = :oldMobile',
-      ExpressionAttributeValues: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile, ':oldEmail': current.email, ':oldMobile': current.mobile },
+      ExpressionAttributeValues: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile, ':npk': named.gsi4pk, ':nsk': named.gsi4sk, ':oldEmail': current.email, ':oldMobile': current.mobile },
     };
     const items: TransactItem[] = [{ Update: update }];
     // A changed email or mobile moves its unique claim: the old one goes (if it was ours), the new one must be free.
@@ -63,7 +68,7 @@ export const userRepository = {
     if (items.length === 1) {
       await table.update(key, {
         expression: update.UpdateExpression, condition: 'attribute_exists(pk)',
-        values: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile },
+        values: { ':f': next.firstName, ':l': next.lastName, ':e': next.email, ':m': next.mobile, ':npk': named.gsi4pk, ':nsk': named.gsi4sk },
       });
     } else {
       await table.transact(items, { conflictCode: 'user_exists' });
@@ -85,6 +90,27 @@ export const userRepository = {
     return { items: out.items.map((i) => stripKeys(i) as ProfileItem), next: out.next };
   },
 
+  /**
+   * A page of one user type whose searchable name starts with `prefix` (gsi4, name order): the
+   * read follows the matches, never the number of users. With `fleet`, only that fleet's drivers
+   * (a filter on the same page: a fleet admin searches among all drivers of that name).
+   */
+  async searchByName(usertype: string, prefix: string, page: { cursor?: string; limit?: number }, fleet?: string): Promise<{ items: ProfileItem[]; next?: string }> {
+    const out = await table.query<ProfileItem & { pk: string; sk: string }>({
+      IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk AND begins_with(gsi4sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.usersByNamePk(usertype), ':prefix': prefix, ...(fleet ? { ':fleet': fleet } : {}) },
+      ...(fleet ? { FilterExpression: 'fleetadmin = :fleet' } : {}),
+      Limit: page.limit ?? 50, cursor: page.cursor,
+    });
+    return { items: out.items.map((i) => stripKeys(i) as ProfileItem), next: out.next };
+  },
+
+  /** The profile an e-mail address belongs to (its claim, then the profile): two reads, whatever the number of users. */
+  async getByEmail(email: string): Promise<ProfileItem | undefined> {
+    const claim = await table.get<{ uid: string; pk: string; sk: string }>(keys.emailClaim(email));
+    return claim ? userRepository.get(claim.uid) : undefined;
+  },
+
   /** A page of a fleet's drivers (gsi2), newest first. */
   async listFleetDrivers(fleetUid: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }> {
     const out = await table.query<ProfileItem & { pk: string; sk: string }>({
@@ -98,13 +124,26 @@ export const userRepository = {
   async setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem> {
     // A driver's car type is also its index entry: both change in the same write.
     const indexed = typeof fields.carType === 'string' ? keys.driversByCarType(fields.carType, uid) : {};
-    const entries = Object.entries({ ...fields, ...indexed }).filter(([, v]) => v !== undefined);
+    // So is a name: its search entry is written with it, conditioned on the names it was made from.
+    const renamed = typeof fields.firstName === 'string' || typeof fields.lastName === 'string';
+    const current = renamed ? await userRepository.get(uid, { consistent: true }) : undefined;
+    if (renamed && !current) throw new DomainError('not_found', 404);
+    const named = current
+      ? keys.usersByName(current.usertype, searchableName((fields.firstName as string | undefined) ?? current.firstName, (fields.lastName as string | undefined) ?? current.lastName), uid)
+      : {};
+    const entries = Object.entries({ ...fields, ...indexed, ...named }).filter(([, v]) => v !== undefined);
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const sets = entries.map(([k, v], i) => { names[`#f${i}`] = k; values[`:v${i}`] = v; return `#f${i} = :v${i}`; });
     if (sets.length === 0) return (await userRepository.get(uid))!;
+    let condition = 'attribute_exists(pk)';
+    if (current) {
+      condition += ' AND firstName = :oldFirst AND lastName = :oldLast';
+      values[':oldFirst'] = current.firstName;
+      values[':oldLast'] = current.lastName;
+    }
     const item = await table.update<ProfileItem & { pk: string; sk: string }>(keys.userProfile(uid), {
-      expression: `SET ${sets.join(', ')}`, condition: 'attribute_exists(pk)', names, values, conflictCode: 'not_found',
+      expression: `SET ${sets.join(', ')}`, condition, names, values, conflictCode: current ? 'conflict' : 'not_found',
     });
     return stripKeys(item) as ProfileItem;
   },

@@ -1,20 +1,17 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { useCallback, useMemo, useState } from 'react';
+import type { SelectProps } from '@cloudscape-design/components/select';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../../../shared/src/contract';
-import { HIDDEN_FOR_DEMO } from '../../../../shared/src/domain/demo-mode';
-import { useApi } from '../../api/api-context';
 import { displayName } from '../../auth/display-name';
-import { errorText } from '../../components/error-text';
-import { useApiQuery } from '../../components/use-api-query';
+import { contactText } from '../../components/contact-text';
+import { UserPicker } from '../../components/user-picker/user-picker';
 import { BookingForm } from '../landing/booking-form';
-import { fetchAllUsers } from '../users/users-page';
 
 /** The server masks contact details in demo mode; show its words in the UI language. */
-const contact = (t: (k: string) => string, value: string) => (value === HIDDEN_FOR_DEMO ? t('hidden_for_demo') : value);
+const contact = (t: (k: string) => string, value: string) => contactText(t, value);
 
 function riderOption(t: (k: string) => string, r: UserProfile): SelectProps.Option {
   return {
@@ -31,16 +28,13 @@ function riderOption(t: (k: string) => string, r: UserProfile): SelectProps.Opti
 /**
  * Spec §2 Add booking (admin): pick a rider, then the same trip form as the landing page (pickup,
  * drop, car type, Book Now or Later, parcel and estimate dialogs); the booking is the rider's.
+ * The rider is found by a type-ahead over every rider.
  */
 export default function AddBookingPage() {
   const { t } = useTranslation();
-  const api = useApi();
-  const loadRiders = useCallback((signal: AbortSignal) => fetchAllUsers(api, 'rider', signal), [api]);
-  const riders = useApiQuery(loadRiders);
-  const [riderId, setRiderId] = useState<string | null>(null);
-
-  const options = useMemo(() => (riders.data ?? []).map((r) => riderOption(t, r)), [riders.data, t]);
-  const selected = options.find((o) => o.value === riderId) ?? null;
+  const [selected, setSelected] = useState<SelectProps.Option | null>(null);
+  const riderId = selected?.value ?? null;
+  const toOption = useCallback((r: UserProfile) => riderOption(t, r), [t]);
 
   return (
     <ContentLayout
@@ -55,27 +49,15 @@ export default function AddBookingPage() {
         riderId={riderId}
         renderRiderField={(problem) => (
           <FormField label={t('bf_rider')} errorText={problem} stretch>
-            <Select
+            <UserPicker
               data-testid="rider-select"
-              selectedOption={selected}
-              onChange={({ detail }) => setRiderId(detail.selectedOption.value ?? null)}
-              options={options}
-              filteringType="auto"
-              filteringPlaceholder={t('find_riders')}
-              filteringAriaLabel={t('find_riders')}
+              usertype="rider"
+              selected={selected}
+              onChange={(option) => setSelected(option)}
+              toOption={toOption}
               placeholder={t('bf_choose_rider')}
               ariaLabel={t('bf_rider')}
-              statusType={riders.error ? 'error' : riders.loading ? 'loading' : 'finished'}
-              loadingText={t('loading')}
-              errorText={riders.error ? errorText(t, riders.error) : undefined}
-              recoveryText={t('retry')}
-              onLoadItems={({ detail }) => {
-                if (detail.samePage && riders.error) riders.reload();
-              }}
-              empty={t('no_users_available')}
               invalid={!!problem}
-              virtualScroll
-              expandToViewport
             />
           </FormField>
         )}

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
+import { contactText } from '../../components/contact-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
@@ -131,10 +132,10 @@ function BookingDetails({ booking: b, format: f, delivery }: { booking: BookingV
       title: t('detail_people'),
       items: pairs([
         [t('col_customer_name'), b.customer_name],
-        [t('detail_customer_contact'), b.customer_contact],
-        [t('detail_customer_email'), b.customer_email],
+        [t('detail_customer_contact'), contactText(t, b.customer_contact)],
+        [t('detail_customer_email'), contactText(t, b.customer_email)],
         [t('col_driver_name'), b.driver_name ?? ''],
-        [t('detail_driver_contact'), b.driver_contact ?? ''],
+        [t('detail_driver_contact'), contactText(t, b.driver_contact)],
         [t('vehicle_number'), b.vehicle_number ?? ''],
       ]),
     },

@@ -27,6 +27,7 @@ import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
 import { BookingSuccessModal } from './booking-success-modal';
 import { CarTypeField } from './car-type-field';
+import { keyForChannel, problemForChannel } from './channel-keys';
 import { EstimateModal } from './estimate-modal';
 import { ParcelModal, type ParcelChoice } from './parcel-modal';
 import { PlaceField } from './place-field';
@@ -309,7 +310,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   };
 
   const pickLabelId = useId();
-  const fieldError = (field: Field) => (problem?.field === field ? t(problem.key) : undefined);
+  const shownBookingProblem = useMemo(() => problemForChannel(bookingProblem, channel), [bookingProblem, channel]);
+  const fieldError = (field: Field) => (problem?.field === field ? t(keyForChannel(problem.key, channel)) : undefined);
   // Suggestions near the other end of the trip, else near the map's centre.
   const nearFor = (end: TripEnd): MapPoint | undefined => (end === 'pickup' ? drop : pickup) ?? mapCenter;
   const mapPickup = useMemo(() => (pickup ? { lat: pickup.lat, lng: pickup.lng } : undefined), [pickup]);
@@ -390,7 +392,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
           />
           {notice ? (
             <Alert type={notice.key === 'allow_location' ? 'error' : 'warning'} dismissible onDismiss={() => setNotice(null)} data-testid="booking-notice">
-              {t(notice.key, { defaultValue: notice.fallback })}
+              {t(keyForChannel(notice.key, channel), { defaultValue: notice.fallback })}
             </Alert>
           ) : null}
           <CarTypeField
@@ -425,7 +427,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
           />
           {problem ? (
             <Alert type="error" data-testid="booking-form-error">
-              {t(problem.key, { defaultValue: problem.fallback })}
+              {t(keyForChannel(problem.key, channel), { defaultValue: problem.fallback })}
             </Alert>
           ) : null}
           <Button variant="primary" fullWidth onClick={book} loading={estimating} data-testid="book-button">
@@ -463,7 +465,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
         tripdate={tripdate}
         delivery={delivery}
         busy={booking}
-        problem={bookingProblem}
+        problem={shownBookingProblem}
         onCancel={() => setEstimateOpen(false)}
         onConfirm={(instructions) => void confirm(instructions)}
       />

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { Role } from '../../../../shared/src/contract';
 import { useSettings } from '../../app/settings-context';
+import { useConfig } from '../../config/config-context';
 import { useAuth } from '../../auth/auth-context';
 import { describeAuthError } from '../../auth/auth-errors';
 import { loadAuth } from '../../auth/configure-auth';
@@ -25,11 +26,13 @@ const PhoneLogin = lazy(() => import('./phone-login').then((m) => ({ default: m.
 
 /**
  * Spec §2 login screen: email tab, phone tab (only with MobileLoginEnabled), the Facebook button
- * (only with FacebookLoginEnabled), the forgot-password dialog and a register button.
+ * (only with FacebookLoginEnabled), the Apple button (only when the deployment has the Apple
+ * provider: config.json `appleSignIn`), the forgot-password dialog and a register button.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const { settings } = useSettings();
+  const { appleSignIn } = useConfig();
   const { user, role, loading, refusal, clearRefusal, signInWithProvider } = useAuth();
   const navigate = useNavigate();
   const follow = useFollow();
@@ -54,11 +57,11 @@ export default function LoginPage() {
   const onSignedIn = (signedInRole: Role | null) => navigate(postLoginPath(signedInRole), { replace: true });
   const step = { busy, setBusy, onFailure, onSignedIn };
 
-  const facebook = async () => {
+  const social = async (provider: 'Facebook' | 'Apple') => {
     onFailure(null);
     setBusy(true);
     try {
-      await signInWithProvider('Facebook');
+      await signInWithProvider(provider);
     } catch (e) {
       setFailure(describeAuthError(e));
       setBusy(false);
@@ -101,8 +104,13 @@ export default function LoginPage() {
             )}
           </Container>
           {settings.FacebookLoginEnabled ? (
-            <Button onClick={() => void facebook()} disabled={busy} fullWidth data-testid="facebook-login">
+            <Button onClick={() => void social('Facebook')} disabled={busy} fullWidth data-testid="facebook-login">
               {t('login_with_facebook')}
+            </Button>
+          ) : null}
+          {appleSignIn ? (
+            <Button onClick={() => void social('Apple')} disabled={busy} fullWidth data-testid="apple-login">
+              {t('login_with_apple')}
             </Button>
           ) : null}
           <Container>

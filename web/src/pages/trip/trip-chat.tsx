@@ -53,7 +53,8 @@ export function TripChat({ bookingId, format }: { bookingId: string; format: { t
       <SpaceBetween size="s">
         <LoadErrorAlert error={chat.error} onRetry={chat.reload} />
         <div className="trip-chat__list" role="log" aria-live="polite">
-          {messages.length === 0 ? <Box color="text-body-secondary">{t('chat_empty')}</Box> : null}
+          {/* Spec §4/§8: a chat fetch that finds no messages says chat_not_found. */}
+          {messages.length === 0 && chat.data ? <Box color="text-body-secondary" data-testid="chat-not-found">{t('chat_not_found')}</Box> : null}
           {messages.map((m) => (
             <div key={m.id} className={`trip-chat__message${m.source === role ? ' trip-chat__message--mine' : ''}`}>
               <Box variant="small" color="text-body-secondary">

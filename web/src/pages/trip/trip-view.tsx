@@ -9,6 +9,7 @@ import Steps, { type StepsProps } from '@cloudscape-design/components/steps';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, Role } from '../../../../shared/src/contract';
+import { contactText } from '../../components/contact-text';
 import { LazyTripMap } from '../../components/map/lazy-trip-map';
 import { STATUS_INDICATOR, type BookingFormat } from '../bookings/booking-format';
 import { TripChat } from './trip-chat';
@@ -52,7 +53,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_booking_status'), value: <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator> },
     ...(b.driver_name && viewer !== 'driver' ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
     ...(b.vehicle_number && viewer !== 'driver' ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
-    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: b.customer_contact }] : []),
+    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: contactText(t, b.customer_contact) }] : []),
     ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
     ...(etaText && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: t(trip.eta!.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'), value: f.duration(trip.eta!.seconds) }] : []),
     ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
@@ -82,6 +83,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
             <SpaceBetween size="xs">
               <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} keepDriversInView height={320} ariaLabel={t('trip_map')} />
               {trip.point ? <Box variant="small" color="text-body-secondary" data-testid="trip-last-seen">{t('trip_last_seen', { time: f.time(trip.point.at) })}</Box> : null}
+              {trip.locationError ? <StatusIndicator type="warning" data-testid="trip-location-error">{t('location_fetch_error')}</StatusIndicator> : null}
               {b.status === 'NEW' ? <StatusIndicator type="loading">{t('trip_waiting_driver')}</StatusIndicator> : null}
             </SpaceBetween>
           </ColumnLayout>

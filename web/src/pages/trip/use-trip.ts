@@ -18,6 +18,8 @@ export interface TripState {
   /** The driver's latest position (spec §5 location fetch, then each point the topic brings). */
   point: TrackingPoint | undefined;
   eta: { seconds: number; to: 'pickup' | 'drop' } | undefined;
+  /** The last location fetch failed (spec §5: the localized location fetch error is shown); cleared by a point. */
+  locationError: unknown;
 }
 
 /**
@@ -36,14 +38,20 @@ export function useTrip(id: string): TripState {
 
   const [point, setPoint] = useState<TrackingPoint>();
   const [eta, setEta] = useState<TripState['eta']>();
+  const [locationError, setLocationError] = useState<unknown>(null);
   const fetchTracking = useCallback(() => {
     api.fetchTracking({ params: { id } }).then(
       (r) => {
         setPoint(r.point);
+        setLocationError(null);
         setEta(r.etaSeconds !== undefined && r.etaTo ? { seconds: r.etaSeconds, to: r.etaTo } : undefined);
       },
-      // No point yet (spec §5 location fetch error): the map shows the trip without the car.
-      (e: unknown) => { if (!isApiError(e) || e.status !== 404) setEta(undefined); },
+      // No point (spec §5 location fetch error) or no answer: the map shows the trip without a
+      // fresh car, and the view says the location could not be fetched.
+      (e: unknown) => {
+        setLocationError(e);
+        if (!isApiError(e) || e.status !== 404) setEta(undefined);
+      },
     );
   }, [api, id]);
 
@@ -56,9 +64,11 @@ export function useTrip(id: string): TripState {
   }, [tracked, status, fetchTracking]);
 
   useTopic(`tracking/${id}`, (data) => {
-    if (data && typeof data.lat === 'number' && typeof data.lng === 'number') setPoint(data as unknown as TrackingPoint);
-    else fetchTracking();
+    if (data && typeof data.lat === 'number' && typeof data.lng === 'number') {
+      setPoint(data as unknown as TrackingPoint);
+      setLocationError(null);
+    } else fetchTracking();
   }, tracked);
 
-  return { booking, error: query.error, loading: query.loading, reload: query.reload, setBooking: query.setData, point, eta };
+  return { booking, error: query.error, loading: query.loading, reload: query.reload, setBooking: query.setData, point, eta, locationError: tracked ? locationError : null };
 }

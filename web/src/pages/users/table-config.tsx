@@ -2,8 +2,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ListedUserType, UserProfile } from '../../../../shared/src/contract';
-import { HIDDEN_FOR_DEMO } from '../../../../shared/src/domain/demo-mode';
 import type { ColumnConfig } from '../../components/collection/column-config';
+import { contactText } from '../../components/contact-text';
 import { formatMoney } from '../../components/format-money';
 
 export type UserType = z.infer<typeof ListedUserType>;
@@ -25,7 +25,7 @@ type UserColumn = ColumnConfig<UserProfile> & { text: (u: UserProfile) => string
 export const fullName = (u: Pick<UserProfile, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Spec §6: contact details masked by the server in demo mode, shown in the UI language. */
-const contact = (t: TFunction, value: string) => (value === HIDDEN_FOR_DEMO ? t('hidden_for_demo') : value);
+const contact = (t: TFunction, value: string) => contactText(t, value);
 
 /** Spec §2 users tables: the columns of a rider, driver or fleet admin table, the name always shown. */
 export function userColumns(usertype: UserType, ctx: ColumnContext): UserColumn[] {

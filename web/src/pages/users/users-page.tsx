@@ -22,6 +22,7 @@ import { useApiQuery } from '../../components/use-api-query';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { fullName, PAGE_SIZES, userColumns, type ColumnContext, type UserType } from './table-config';
 import { UserFormModal } from './user-form-modal';
+import { usersTopic } from './users-topic';
 
 /** One result message at a time: each action's notice replaces the previous one. */
 const NOTICE_ID = 'users-page-result';
@@ -62,7 +63,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { settings } = useSettings();
-  const { role } = useAuth();
+  const { role, user } = useAuth();
   const { notify } = useNotifications();
   const text = TEXT[usertype];
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -110,6 +111,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
   const table = useTablePage({
     load: loadUsers,
     rows: asRows,
+    topic: usersTopic(usertype, role, user?.id),
     trackBy: 'id',
     columns,
     filtering: {
