@@ -100,8 +100,12 @@ export async function startFleet(opts: FleetOptions) {
   const player = createTripPlayer({
     call: async (token, method, path, body) => {
       const res = await call(token, method, path, body);
-      // A driver's token expired mid-trip: sign in again once.
+      // A token expired or its session ended (the admin signed out on another device): sign in again once.
       if (res.status !== 401) return res;
+      if (token === admin) {
+        admin = await signIn(opts.adminEmail ?? 'admin@example.com', opts.adminPassword);
+        return call(admin, method, path, body);
+      }
       const d = drivers.find((x) => x.token === token);
       if (!d) return res;
       d.token = await signIn(d.email, password);

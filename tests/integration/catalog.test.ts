@@ -62,7 +62,7 @@ describe('car types (spec §2 /cartypes, §3 Car type)', () => {
       ['a wrong fee type', (b) => { b.convenience_fee_type = 'fixed'; }, 400, 'validation_error'],
       ['a percent fee over 100', (b) => { b.convenience_fee_type = 'percent'; b.convenience_fees = 100.01; }, 400, 'validation_error'],
       ['a percentage fee over 100', (b) => { b.convenience_fee_type = 'percentage'; b.convenience_fees = 250; }, 400, 'validation_error'],
-      ['a string amount', (b) => { b.base_fare = '3'; }, 400, 'validation_error'],
+      ['an amount that is not a decimal', (b) => { b.base_fare = '3abc'; }, 400, 'validation_error'],
       ['a blank name', (b) => { b.name = '   '; }, 400, 'validation_error'],
       ['a missing field', (b) => { delete b.rate_per_hour; }, 400, 'validation_error'],
       ['an unknown field', (b) => { b.surge = 2; }, 400, 'validation_error'],
