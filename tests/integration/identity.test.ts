@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, idToken } from './support/endpoints';
+import { api, DEMO, idToken, newIdToken } from './support/endpoints';
 import { postForm } from './support/uploads';
 
 let seq = 0;
@@ -263,15 +263,19 @@ describe('users admin (spec §5 Other, §6)', () => {
     expect(ids(await search(admin, 'rider', `ana nandu${n}`))).toEqual([jose.id]);
   });
 
-  it('unapproving takes effect on the user\'s next call, approving again lets them back', async () => {
+  it('unapproving takes effect on the user\'s next call, approving again lets them back with a new sign-in', async () => {
     const body = newDriver();
     const added = await api('POST', '/users', { token: admin, body });
     const token = await idToken(body.email, body.password);
     expect((await api('GET', '/me', { token })).status).toBe(200);
+    // Sessions are compared by the second they signed in: let this one be clearly older than the unapproval.
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await api('POST', `/users/${added.body.id}/approval`, { token: admin, body: { approved: false } })).status).toBe(200);
     expect((await api('GET', '/me', { token })).body.error.code).toBe('require_approval');
     await api('POST', `/users/${added.body.id}/approval`, { token: admin, body: { approved: true } });
-    expect((await api('GET', '/me', { token })).status).toBe(200);
+    // Taking approval away ended the user's sessions: the old token stays refused, a new sign-in works.
+    expect((await api('GET', '/me', { token })).body.error?.code).toBe('session_ended');
+    expect((await api('GET', '/me', { token: await newIdToken(body.email, body.password) })).status).toBe(200);
   });
 
   it('edits names and driver fields but never email or mobile', async () => {

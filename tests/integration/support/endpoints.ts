@@ -41,6 +41,13 @@ const tokens = new Map<string, string>();
 export async function idToken(email: string, password = endpoints().password): Promise<string> {
   const cached = tokens.get(`${email}:${password}`);
   if (cached) return cached;
+  const token = await newIdToken(email, password);
+  tokens.set(`${email}:${password}`, token);
+  return token;
+}
+
+/** A new sign-in, never the cached token (a test whose user's sessions ended needs one). */
+export async function newIdToken(email: string, password = endpoints().password): Promise<string> {
   const e = endpoints();
   const client = new CognitoIdentityProviderClient({
     region: e.region, endpoint: e.cognitoEndpoint || undefined, credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
@@ -51,7 +58,6 @@ export async function idToken(email: string, password = endpoints().password): P
   client.destroy();
   const token = out.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`no token for ${email}`);
-  tokens.set(`${email}:${password}`, token);
   return token;
 }
 
