@@ -1,17 +1,6 @@
 import { ROLES, type Role } from '../../../shared/src/contract/route';
 import { claimSeconds } from '../../../shared/src/domain/session-end';
-
-export interface Caller {
-  uid: string;
-  role: Role;
-  email?: string;
-  emailVerified: boolean;
-  /**
-   * When the token's session signed in (epoch seconds): `auth_time`, which a refreshed token keeps,
-   * so a session ended on the server cannot come back by refreshing; `iat` when it is missing.
-   */
-  signedInAt?: number;
-}
+import type { Caller } from '../ports/caller';
 
 /** Higher privilege first: a user in two groups acts with the stronger one. */
 const PRECEDENCE: Role[] = ['admin', 'fleetadmin', 'driver', 'rider'];

@@ -1,5 +1,5 @@
 import type { LatLng } from '../../../shared/src/domain/distance';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from './users';
 
 /** A driver's last known place and where the geo index holds them. */
 export interface DriverStateRecord {

@@ -1,5 +1,14 @@
 import type { Role } from '../../../shared/src/contract/route';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { UserProfile } from '../../../shared/src/contract/users';
+
+/** A user's profile item as the table holds it: money in minor units, and fields never shown. */
+export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
+  walletBalance: number;
+  /** Epoch ms: tokens whose session signed in before this are refused (sign-out, password reset, approval taken away). */
+  tokensValidAfter?: number;
+  /** When the referral bonus this user's sign-up named was earned (their first paid trip); internal, never shown. */
+  referralBonusPaidAt?: number;
+};
 
 export interface UserStore {
   get(uid: string, opts?: { consistent?: boolean }): Promise<ProfileItem | undefined>;

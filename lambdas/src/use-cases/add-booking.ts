@@ -10,7 +10,7 @@ import { DomainError } from '../../../shared/src/domain/errors';
 import type { RandomSource } from '../../../shared/src/domain/random';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { DemandStore } from '../ports/demand';
 import type { GeoService } from '../ports/geo';

@@ -3,7 +3,7 @@ import { DomainError, notFound } from '../../../shared/src/domain/errors';
 import { formatMoney, toDecimal } from '../../../shared/src/domain/money';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
 import { parseWalletAmount, validateAddToWallet } from '../../../shared/src/domain/wallet-rules';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { WalletStore } from '../ports/trips';
 import type { UserStore } from '../ports/users';
 import type { Account } from './admit-caller';

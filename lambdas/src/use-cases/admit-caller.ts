@@ -1,7 +1,7 @@
 import { DomainError } from '../../../shared/src/domain/errors';
 import { signedInBeforeSessionsEnded } from '../../../shared/src/domain/session-end';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
-import type { Caller } from '../middleware/caller';
+import type { ProfileItem } from '../ports/users';
+import type { Caller } from '../ports/caller';
 import type { AppSettings } from '../ports/settings';
 
 export interface Account { profile: ProfileItem; settings: AppSettings }

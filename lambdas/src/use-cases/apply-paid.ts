@@ -1,7 +1,7 @@
 import { DomainError } from '../../../shared/src/domain/errors';
 import { formatMoney, toMinor } from '../../../shared/src/domain/money';
 import { referralBonusDue, referralBonusMovements } from '../../../shared/src/domain/referral-bonus';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { BookingRecord } from '../ports/bookings';
 import type { AppSettings } from '../ports/settings';
 import type { TripChange, TripStore } from '../ports/trips';

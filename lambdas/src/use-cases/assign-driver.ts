@@ -4,7 +4,7 @@ import { dispatchPolicy, MAX_LIVE_OFFERS, toDistanceUnit } from '../../../shared
 import { distanceKm } from '../../../shared/src/domain/distance';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import { carTypeKey, isDispatchable } from '../adapters/dynamodb/presence-repository';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { DriverStateRecord } from '../ports/presence';

@@ -1,4 +1,4 @@
-import type { ClientAddress } from '../middleware/client-address';
+import type { ClientAddress } from '../ports/client-address';
 import type { UserStore } from '../ports/users';
 import { limitIdentityCheck, type AttemptDeps } from './limit-attempts';
 

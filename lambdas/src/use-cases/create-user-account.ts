@@ -2,7 +2,7 @@ import type { Role } from '../../../shared/src/contract/route';
 import type { UserProfile } from '../../../shared/src/contract/users';
 import { makeReferralId } from '../../../shared/src/domain/codes';
 import { DomainError } from '../../../shared/src/domain/errors';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { IdentityProvider, UserStore } from '../ports/users';
 
 export interface NewAccount {

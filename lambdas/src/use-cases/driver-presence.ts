@@ -1,7 +1,7 @@
 import type { DriverPresence } from '../../../shared/src/contract/bookings';
 import { storablePoint } from '../../../shared/src/domain/distance';
 import { LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import { isDispatchable } from '../adapters/dynamodb/presence-repository';
 import type { BookingStore } from '../ports/bookings';
 import type { DriverStateRecord, PresenceStore } from '../ports/presence';

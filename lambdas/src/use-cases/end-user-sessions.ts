@@ -1,5 +1,5 @@
 import { DomainError } from '../../../shared/src/domain/errors';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { IdentityProvider, UserStore } from '../ports/users';
 
 export interface EndSessionsDeps {

@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../../shared/src/contract/users';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { looksLikeEmail, searchableName } from '../../../shared/src/domain/user-search';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { UserStore } from '../ports/users';
 import type { Account } from './admit-caller';
 import { presentUser } from './present-user';

@@ -1,6 +1,6 @@
 import { ATTEMPT_LIMITS, attemptWindow, attemptsLeft, type AttemptKind } from '../../../shared/src/domain/attempt-limits';
 import { DomainError } from '../../../shared/src/domain/errors';
-import type { ClientAddress } from '../middleware/client-address';
+import type { ClientAddress } from '../ports/client-address';
 import type { AttemptCounter } from '../ports/attempts';
 
 export interface AttemptDeps { attempts: AttemptCounter; now: () => Date }

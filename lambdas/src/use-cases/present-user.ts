@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../../shared/src/contract/users';
 import { maskContact } from '../../../shared/src/domain/demo-mode';
 import { toDecimal } from '../../../shared/src/domain/money';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 
 /** A stored profile in its API shape: the wallet in decimals. */
 export function toUserProfile(p: ProfileItem): UserProfile {

@@ -1,5 +1,5 @@
 import { makeAppleReferralId, makeReferralId } from '../../../shared/src/domain/codes';
-import type { ProfileItem } from '../adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../ports/users';
 import type { UserStore } from '../ports/users';
 
 export type SocialProvider = 'facebook' | 'apple';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../shared/src/domain/errors';
-import type { ClientAddress } from '../middleware/client-address';
+import type { ClientAddress } from '../ports/client-address';
 import type { UserStore } from '../ports/users';
 import { limitIdentityCheck, type AttemptDeps } from './limit-attempts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileItem } from '../../../lambdas/src/adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../../../lambdas/src/ports/users';
 import { provisionSocialUser, socialProviderOf } from '../../../lambdas/src/use-cases/provision-social-user';
 
 function fakeStore() {

@@ -4,7 +4,7 @@ import { claimSeconds, signedInBeforeSessionsEnded } from '../../../shared/src/d
 import { callerFromClaims } from '../../../lambdas/src/middleware/caller';
 import { admitCaller } from '../../../lambdas/src/use-cases/admit-caller';
 import { accessRevoked } from '../../../lambdas/src/use-cases/close-revoked-connections';
-import type { ProfileItem } from '../../../lambdas/src/adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../../../lambdas/src/ports/users';
 import type { AppSettings } from '../../../lambdas/src/ports/settings';
 
 describe('ended sessions (issue 19 item 7)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
-import type { ProfileItem } from '../../../lambdas/src/adapters/dynamodb/user-repository';
+import type { ProfileItem } from '../../../lambdas/src/ports/users';
 import type { WithdrawRecord, WithdrawStore } from '../../../lambdas/src/ports/withdraws';
 import type { UserStore } from '../../../lambdas/src/ports/users';
 import type { AppSettings } from '../../../lambdas/src/ports/settings';

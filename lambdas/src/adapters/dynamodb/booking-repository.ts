@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { conflict, DomainError } from '../../../../shared/src/domain/errors';
 import type { BookingAudience, BookingListQuery, BookingRecord, BookingStore, OfferRecord, OfferRound } from '../../ports/bookings';
 import type { OutgoingMessage } from '../../ports/notifier';
 import { decodeCursor, encodeCursor } from './cursor';
 import { demandUpdate } from './demand-repository';
 import { keys } from './keys';
+import { messageItems } from './message-items';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';
 import type { WalletMovement } from '../../../../shared/src/domain/wallet-ledger';
@@ -12,9 +12,8 @@ import { assertLiveOffersWithinCap } from '../../../../shared/src/domain/dispatc
 
 /** Bookings before this year do not exist: the admin list stops walking back here. */
 export const FIRST_BOOKING_YEAR = 2020;
-/** Offers and messages are cleaned up by DynamoDB's TTL this long after they stop mattering. */
+/** Offers are cleaned up by DynamoDB's TTL this long after they stop mattering. */
 const OFFER_CLEANUP_SECONDS = 60 * 60;
-const MESSAGE_TTL_SECONDS = 90 * 24 * 60 * 60;
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** A page may be short after a status filter; this many reads at most fill it. */
 const MAX_READS_PER_PAGE = 10;
@@ -45,14 +44,6 @@ export function offerItem(o: OfferRecord): Item & { pk: string; sk: string } {
 export function fromOfferItem(i: Item): OfferRecord {
   const { expiresAtMs, ...rest } = stripKeys(i) as Item & { expiresAtMs?: number };
   return { ...(rest as unknown as OfferRecord), ...(expiresAtMs !== undefined ? { expiresAt: expiresAtMs } : {}) };
-}
-
-/** Inbox items; the stream hands each to the Notifier once committed. */
-export function messageItems(messages: readonly OutgoingMessage[], at: number): TransactItem[] {
-  return messages.map((m) => {
-    const id = randomUUID();
-    return { Put: { Item: { ...keys.message(m.to, at, id), id, at, ...m, expiresAt: Math.floor(at / 1000) + MESSAGE_TTL_SECONDS } } };
-  });
 }
 
 function refundItems(movements: WalletMovement[], at: number): TransactItem[] {

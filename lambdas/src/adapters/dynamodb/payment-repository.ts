@@ -1,6 +1,6 @@
 import type { Item } from './repository';
 import type { GatewayPaymentRecord, GatewayPaymentStore, PaymentSession, PaymentStore } from '../../ports/payments';
-import { messageItems } from './booking-repository';
+import { messageItems } from './message-items';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';

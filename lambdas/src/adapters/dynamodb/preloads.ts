@@ -4,7 +4,7 @@ import type { DriverStateRecord } from '../../ports/presence';
 import type { CarTypeItem } from './car-type-repository';
 import { keys } from './keys';
 import { stripKeys, type Item, type Key } from './repository';
-import type { ProfileItem } from './user-repository';
+import type { ProfileItem } from '../../ports/users';
 import type { WithdrawRecord } from '../../ports/withdraws';
 
 /**

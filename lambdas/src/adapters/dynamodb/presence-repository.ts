@@ -10,7 +10,7 @@ import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
 import { trackingItem } from './trip-repository';
-import type { ProfileItem } from './user-repository';
+import type { ProfileItem } from '../../ports/users';
 
 /** Index entries outlive their freshness only to be cleaned up: DynamoDB's TTL removes them an hour on. */
 const ENTRY_TTL_SECONDS = 60 * 60;

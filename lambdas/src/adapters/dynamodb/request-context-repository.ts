@@ -1,7 +1,7 @@
 import type { AppSettings } from '../../ports/settings';
 import { keys } from './keys';
 import { stripKeys, table, type Key } from './repository';
-import type { ProfileItem } from './user-repository';
+import type { ProfileItem } from '../../ports/users';
 
 /**
  * The caller's profile and the app settings in one round trip: what every signed-in request needs

@@ -1,8 +1,9 @@
 import { conflict } from '../../../../shared/src/domain/errors';
 import type { BookingRecord } from '../../ports/bookings';
 import type { ChatMessageRecord, TrackingPointRecord, TripChange, TripStore } from '../../ports/trips';
-import { bookingItem, messageItems } from './booking-repository';
+import { bookingItem } from './booking-repository';
 import { keys } from './keys';
+import { messageItems } from './message-items';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { walletItems } from './wallet-repository';
 import { closeSessionItem } from './payment-repository';

@@ -1,16 +1,8 @@
-import type { UserProfile } from '../../../../shared/src/contract/users';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import { searchableName } from '../../../../shared/src/domain/user-search';
+import type { ProfileItem } from '../../ports/users';
 import { keys } from './keys';
 import { stripKeys, table, type TransactItem } from './repository';
-
-export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
-  walletBalance: number;
-  /** Epoch ms: tokens whose session signed in before this are refused (sign-out, password reset, approval taken away). */
-  tokensValidAfter?: number;
-  /** When the referral bonus this user's sign-up named was earned (their first paid trip); internal, never shown. */
-  referralBonusPaidAt?: number;
-};
 
 export const userRepository = {
   async get(uid: string, opts: { consistent?: boolean } = {}): Promise<ProfileItem | undefined> {

@@ -2,7 +2,7 @@ import { foldByWallet, isValidMovement, type WalletMovement } from '../../../../
 import { conflict, DomainError } from '../../../../shared/src/domain/errors';
 import type { OutgoingMessage } from '../../ports/notifier';
 import type { WalletEntryRecord, WalletStore } from '../../ports/trips';
-import { messageItems } from './booking-repository';
+import { messageItems } from './message-items';
 import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 

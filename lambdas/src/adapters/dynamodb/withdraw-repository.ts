@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { conflict } from '../../../../shared/src/domain/errors';
 import type { WithdrawRecord, WithdrawStore } from '../../ports/withdraws';
-import { messageItems } from './booking-repository';
+import { messageItems } from './message-items';
 import { keys } from './keys';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';
