@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { BookingView } from '../../../shared/src/contract';
 import { columnDefinitions, csvColumns, reconcileContentDisplay } from '../../../web/src/components/collection/column-config';
 import { bookingColumns } from '../../../web/src/pages/bookings/booking-columns';
-import { audienceTopic, bookingFormat } from '../../../web/src/pages/bookings/booking-format';
+import { audienceTopic, bookingFormat } from '../../../web/src/features/booking/booking-format';
 import { fetchAllBookings, MAX_PAGES, NO_SERVER_FILTERS, serverQuery } from '../../../web/src/pages/bookings/booking-query';
 import type { ApiClient } from '../../../web/src/api/client';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyForChannel, problemForChannel } from '../../../web/src/pages/landing/channel-keys';
+import { keyForChannel, problemForChannel } from '../../../web/src/features/booking-form/channel-keys';
 
 describe('the booking form speaks the admin variant on /addbookings (spec §8)', () => {
   it('place_to_coords_error is place_to_coordinates_error for admins only; other keys pass', () => {

@@ -8,7 +8,7 @@ import type { UserProfile } from '../../../../shared/src/contract';
 import { displayName } from '../../auth/display-name';
 import { contactText } from '../../components/contact-text';
 import { UserPicker } from '../../components/user-picker/user-picker';
-import { BookingForm } from '../landing/booking-form';
+import { BookingForm } from '../../features/booking-form/booking-form';
 
 /** The server masks contact details in demo mode; show its words in the UI language. */
 const contact = (t: (k: string) => string, value: string) => contactText(t, value);

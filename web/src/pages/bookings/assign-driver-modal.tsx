@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert, type ActionProblem } from '../../components/problem-alert';
 import { useApiQuery } from '../../components/use-api-query';
-import type { BookingFormat } from './booking-format';
+import type { BookingFormat } from '../../features/booking/booking-format';
 
 export interface AssignDriverModalProps {
   booking: BookingView;

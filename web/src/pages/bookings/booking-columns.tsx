@@ -3,7 +3,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { BookingView } from '../../../../shared/src/contract';
 import { BOOKING_STATUSES } from '../../../../shared/src/domain/booking-status';
 import type { ColumnConfig } from '../../components/collection/column-config';
-import { STATUS_INDICATOR, type BookingFormat } from './booking-format';
+import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 

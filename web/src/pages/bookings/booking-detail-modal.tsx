@@ -13,7 +13,7 @@ import { contactText } from '../../components/contact-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
-import { STATUS_INDICATOR, type BookingFormat } from './booking-format';
+import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
 
 /** MapLibre is big: it loads with the first detail opened, never with the table. */
 const TripMap = lazy(() => import('../../components/map/trip-map'));

@@ -2,10 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/api-context';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
-import { DriverTripActions } from '../trip/driver-trip-actions';
-import { TripView } from '../trip/trip-view';
-import { useTrip } from '../trip/use-trip';
-import type { BookingFormat } from './booking-format';
+import { DriverTripActions } from '../../features/trip/driver-trip-actions';
+import { TripView } from '../../features/trip/trip-view';
+import { useTrip } from '../../features/trip/use-trip';
+import type { BookingFormat } from '../../features/booking/booking-format';
 
 /** The statuses in which a trip holds its driver (spec §4 queue). */
 const HOLDING = 'ACCEPTED,ARRIVED,STARTED,REACHED';

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
-import type { BookingFormat } from './booking-format';
+import type { BookingFormat } from '../../features/booking/booking-format';
 
 /** The current time, ticking every second while `enabled` (the offers' countdowns). */
 function useNow(enabled: boolean): number {

@@ -12,7 +12,7 @@ import { useAuth } from '../../auth/auth-context';
 import { errorText } from '../../components/error-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
-import { presenceState, type BookingFormat } from './booking-format';
+import { presenceState, type BookingFormat } from '../../features/booking/booking-format';
 import { useLocationSharing } from './use-location-sharing';
 
 const PRESENCE_INDICATOR = {

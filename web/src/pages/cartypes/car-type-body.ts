@@ -1,5 +1,4 @@
 import type { BodyOf, CarType, Contract } from '../../../../shared/src/contract';
-import { parseMoney } from '../../../../shared/src/domain/money';
 
 export type CarTypeBody = BodyOf<Contract['addCarType']>;
 
@@ -19,12 +18,6 @@ export function fieldsOf(c: CarType, change: Partial<CarTypeBody> = {}): CarType
     cancelSlab: c.cancelSlab,
     ...change,
   };
-}
-
-/** '12.5' → 12.5 by the contract's strict money rule; blank, negative, "1,000", "1e2", three decimals → undefined. */
-export function parseAmount(text: string): number | undefined {
-  const parsed = parseMoney(text.trim());
-  return parsed.ok ? parsed.minor / 100 : undefined;
 }
 
 /** Whole minutes >= 0. */

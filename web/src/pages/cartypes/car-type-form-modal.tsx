@@ -18,7 +18,8 @@ import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
 import { imageProblem, IMAGE_TYPES } from '../../components/upload-file';
 import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
-import { fieldsOf, parseAmount, type CarTypeBody } from './car-type-body';
+import { parseAmount } from '../../components/parse-amount';
+import { fieldsOf, type CarTypeBody } from './car-type-body';
 
 type FeeType = CarType['convenience_fee_type'];
 type MoneyField = 'base_fare' | 'rate_per_unit_distance' | 'rate_per_hour' | 'min_fare' | 'convenience_fees';

@@ -12,7 +12,8 @@ import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
-import { fieldsOf, parseAmount, parseMinutes } from './car-type-body';
+import { parseAmount } from '../../components/parse-amount';
+import { fieldsOf, parseMinutes } from './car-type-body';
 
 /** The three sub-tables of a car type (spec §2 Car types): parcel types and options in delivery mode, the slab always. */
 export type SubTable = 'parcelTypes' | 'options' | 'cancelSlab';

@@ -1,4 +1,4 @@
-import { BookingForm } from './booking-form';
+import { BookingForm } from '../../features/booking-form/booking-form';
 
 /**
  * The landing page's booking form (spec §2): shown to logged-out visitors, riders and admins

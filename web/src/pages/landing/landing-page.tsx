@@ -13,7 +13,7 @@ import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
 import { displayName } from '../../auth/display-name';
 import { useFollow } from '../../components/use-follow';
-import { CarTypeShowcase } from '../cartypes/car-type-showcase';
+import { CarTypeShowcase } from './car-type-showcase';
 import { BookingFormSlot } from './booking-form-slot';
 
 const FEATURES: readonly { icon: IconProps.Name; titleKey: string; textKey: string }[] = [

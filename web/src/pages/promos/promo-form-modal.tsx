@@ -13,7 +13,7 @@ import { isApiError } from '../../api/client';
 import { errorText } from '../../components/error-text';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
-import { parseAmount } from '../cartypes/car-type-body';
+import { parseAmount } from '../../components/parse-amount';
 
 type Field = 'promo_name' | 'promo_description' | 'promo_discount_value' | 'max_promo_discount_value' | 'min_order' | 'promo_validity' | 'promo_usage_limit';
 interface Problem { key: string; field?: Field; fallback?: string }

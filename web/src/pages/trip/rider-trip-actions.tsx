@@ -16,8 +16,8 @@ import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
-import { CancelBookingModal } from '../bookings/cancel-booking-modal';
-import type { BookingFormat } from '../bookings/booking-format';
+import { CancelBookingModal } from '../../features/booking/cancel-booking-modal';
+import type { BookingFormat } from '../../features/booking/booking-format';
 
 const NOTICE_ID = 'trip-result';
 

@@ -8,11 +8,11 @@ import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageSpinner } from '../../components/page-spinner';
-import { bookingFormat } from '../bookings/booking-format';
-import { DriverTripActions } from './driver-trip-actions';
+import { bookingFormat } from '../../features/booking/booking-format';
+import { DriverTripActions } from '../../features/trip/driver-trip-actions';
 import { RiderTripActions } from './rider-trip-actions';
-import { TripView } from './trip-view';
-import { useTrip } from './use-trip';
+import { TripView } from '../../features/trip/trip-view';
+import { useTrip } from '../../features/trip/use-trip';
 
 const BOOKING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

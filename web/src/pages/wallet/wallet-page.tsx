@@ -21,9 +21,9 @@ import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { useNotifications } from '../../app/notifications-context';
-import { MyWithdraws } from '../withdraws/my-withdraws';
-import { RequestWithdrawModal } from '../withdraws/request-withdraw-modal';
-import { bookingFormat } from '../bookings/booking-format';
+import { MyWithdraws } from './my-withdraws';
+import { RequestWithdrawModal } from './request-withdraw-modal';
+import { bookingFormat } from '../../features/booking/booking-format';
 
 const PAGE = 25;
 

@@ -20,7 +20,7 @@ import { errorText } from '../../components/error-text';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert, type ActionProblem } from '../../components/problem-alert';
 import { TableHeader } from '../../components/table-header';
-import { bookingFormat } from '../bookings/booking-format';
+import { bookingFormat } from '../../features/booking/booking-format';
 
 type State = 'all' | 'false' | 'true';
 const PAGE_SIZES = [10, 20, 50, 100] as const;

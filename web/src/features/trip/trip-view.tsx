@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookingView, Role } from '../../../../shared/src/contract';
 import { contactText } from '../../components/contact-text';
 import { LazyTripMap } from '../../components/map/lazy-trip-map';
-import { STATUS_INDICATOR, type BookingFormat } from '../bookings/booking-format';
+import { STATUS_INDICATOR, type BookingFormat } from '../booking/booking-format';
 import { TripChat } from './trip-chat';
 import './trip.css';
 import type { TripState } from './use-trip';

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
-import { bookingFormat } from '../bookings/booking-format';
+import { bookingFormat } from '../../features/booking/booking-format';
 
 /** A driver's own withdraw requests on /wallet, newest first, following `withdraws/<uid>` live. */
 export function MyWithdraws({ uid, refreshKey }: { uid: string; refreshKey: number }) {
