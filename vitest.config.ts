@@ -40,6 +40,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A Content-Security-Policy violation on any page fails the test (tests/e2e/support/csp-guard.ts).
+          setupFiles: ['tests/e2e/support/csp-guard-setup.ts'],
           environment: 'node',
           env,
           testTimeout: 120_000,

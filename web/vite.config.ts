@@ -17,7 +17,8 @@ const vendorGroups: { name: string; test: RegExp }[] = [
   // Lazy: auth/configure-auth loads it on first use.
   { name: 'amplify', test: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|uuid|js-cookie)[\\/]/ },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+  // With its CSP setting (src/zod-under-csp.ts), so no chunk holds zod without it.
+  { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]zod-under-csp\.ts$/ },
   // The map (~1 MB) is only imported lazily (components/map/trip-map), so this chunk is fetched
   // with the first map and never with the landing page's first route.
   { name: 'maplibre', test: /[\\/]node_modules[\\/](maplibre-gl|@maplibre|topojson-client)[\\/]/ },
@@ -224,6 +225,8 @@ export default defineConfig({
   // Every route is served index.html (SPA fallback), so asset URLs must be absolute.
   base: '/',
   plugins: [react(), contractRoutes(), languagePacks(), fontFilesFromCss(), entrySizeGuard()],
+  // Every `zod` import (the web's and the shared contract's) gets zod set up for the site's CSP.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-under-csp.ts', import.meta.url)) }] },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -54,21 +54,8 @@ export class DataStack extends Stack {
     this.uploadsBucket = new PrivateBucket(this, 'Uploads', {
       removalPolicy: RemovalPolicy.RETAIN,
       accessLogs: { bucket: logs.bucket, prefix: 'uploads/' },
-      // Browsers POST presigned forms, PUT the parts of multipart uploads (reading each part's ETag)
-      // and read back what they uploaded. The presigned signature is the authorization; CORS only
-      // decides which pages may do it from script.
-      cors: [
-        {
-          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          // The site's CloudFront domain is made after this stack (the web stack depends on it): until
-          // the site's origins are configured (custom domain, context siteOrigins), pages served by
-          // CloudFront, the site's among them. Never '*'.
-          allowedOrigins: props.config.siteOrigins.length > 0 ? props.config.siteOrigins : ['https://*.cloudfront.net'],
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
-        },
-      ],
+      // No CORS here: the site's stack writes it (infra/constructs/uploads-cors.ts) once the
+      // distribution exists, naming exactly the site's origins.
     }).bucket;
 
     // Browsers read `public/` objects (profile and car type images) through the site's CloudFront

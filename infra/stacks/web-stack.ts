@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { type AppConfig, fromRepo } from '../constructs/app-config';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket';
+import { UploadsCors } from '../constructs/uploads-cors';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { REST_STAGE } from './api-stack';
 import { contentSecurityPolicy } from '../../shared/src/contract/security-headers';
@@ -31,7 +32,7 @@ export interface WebStackProps extends StackProps {
   mapStyleUrl: string;
   /** Where maps open before the browser's location is known (CDK context `mapCenter`, "lat,lng"). */
   mapCenter?: { lat: number; lng: number };
-  /** The uploads bucket: its `public/` objects are served at /public/*. */
+  /** The uploads bucket: its `public/` objects are served at /public/*, and its CORS names this site. */
   uploadsBucketName: string;
   /** The built site; defaults to the repo's web/dist. Tests point it at a fixture. */
   webDist?: string;
@@ -143,6 +144,11 @@ export class WebStack extends Stack {
       new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: `${domain.name}.`, target });
     }
     const siteHost = domain?.name ?? this.distribution.distributionDomainName;
+    // The uploads bucket answers scripts of the site's own origins only, named now that they exist.
+    new UploadsCors(this, 'UploadsCors', {
+      bucketName: props.uploadsBucketName,
+      origins: [...new Set([`https://${siteHost}`, ...props.config.siteOrigins])],
+    });
 
     const region = this.region;
     this.runtimeConfig = {

@@ -156,6 +156,67 @@ describe('payments in the browser', () => {
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
   }, 120_000);
 
+  it('delivery: a booking prepaid through the gateway offers no payment again, at REACHED or PAID, on /trip or in /bookings', async () => {
+    await setMode('delivery');
+    const rider = await newPage('rider2@example.com');
+    const driver = await newPage('driver1@example.com');
+    await ok(driver, 'POST', '/drivers/me/location', { lat: OSLO.lat + 0.002, lng: OSLO.lng });
+    await ok(driver, 'PUT', '/drivers/me/availability', { online: true });
+    const booked = await ok(rider, 'POST', '/bookings', {
+      pickup: OSLO, drop: OSLO_DROP, carTypeId: 'economy', bookLater: false, instructionData: { deliveryPerson: 'Pat Lee', deliveryPersonPhone: '555 123 4567' },
+    });
+    expect(booked.status).toBe('PAYMENT_PENDING');
+    await rider.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    await rider.getByTestId('trip-pay-ahead').click();
+    await (await payInGateway(rider, 'PayPal')).close();
+    await expect.poll(async () => (await booking(booked.id)).prepaid, { timeout: 15_000 }).toBe(true);
+
+    // Only driver1 is near Oslo: it takes the offer once dispatch made it, and drives to the drop.
+    const step = (name: string, body: unknown = {}) => ok(driver, 'POST', `/bookings/${booked.id}/${name}`, body);
+    await expect.poll(async () => (await apiAs(driver, 'POST', `/bookings/${booked.id}/accept`, {})).status, { timeout: 30_000, interval: 1000 }).toBe(200);
+    await step('arrive');
+    const otp = (await booking(booked.id)).otp;
+    await step('start', otp ? { otp: String(otp) } : {});
+    await step('reach');
+
+    const trip = rider.getByTestId('trip-view');
+    /** The rider's screens at `status`: no payment button on /trip, and Pay now disabled as paid in /bookings. */
+    const noPaymentOffered = async (status: string, shots: string) => {
+      await rider.goto(`${siteUrl()}/trip?id=${booked.id}`);
+      await trip.getByText(status, { exact: true }).first().waitFor();
+      for (const id of ['trip-pay-wallet', 'trip-pay-card', 'trip-pay-ahead']) expect(await rider.getByTestId(id).count(), `${id} at ${status}`).toBe(0);
+      expect(await rider.getByRole('button', { name: /^Pay\b|from wallet/ }).count(), `a pay button at ${status}`).toBe(0);
+      await fullShot(rider, `${shots}-trip-desktop`);
+
+      await rider.goto(`${siteUrl()}/bookings`);
+      await rider.getByRole('radio', { name: booked.id, exact: true }).check();
+      await rider.getByTestId('booking-actions').getByRole('button').first().click();
+      const pay = rider.getByRole('menuitem', { name: 'Pay now', exact: true });
+      expect(await pay.getAttribute('aria-disabled'), `Pay now at ${status}`).toBe('true');
+      const reason = await pay.getAttribute('aria-describedby');
+      expect(await rider.locator(`[id="${reason}"]`).textContent()).toBe('This booking is already paid. Nothing was charged.');
+      await rider.keyboard.press('Escape');
+      await rider.getByRole('row').filter({ hasText: booked.id }).getByRole('link', { name: booked.id }).click();
+      const detail = dialog(rider);
+      await detail.getByText(`Booking ${booked.id}`).waitFor();
+      expect(await detail.getByRole('button', { name: /pay/i }).count(), `a pay button in the details at ${status}`).toBe(0);
+    };
+    await noPaymentOffered('Reached', 'pay-prepaid-reached');
+
+    // The driver's drop of a prepaid trip takes no money: the console offers the drop, not cash or later.
+    await driver.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    await driver.getByTestId('trip-complete-drop').waitFor();
+    expect(await driver.getByTestId('trip-cash').count()).toBe(0);
+    expect(await driver.getByTestId('trip-later').count()).toBe(0);
+    await driver.getByTestId('trip-complete-drop').click();
+    await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('PAID');
+
+    await noPaymentOffered('Paid', 'pay-prepaid-paid');
+    const history = (await ok(rider, 'GET', '/me/wallet?limit=50')).items as { bookingId?: string; reason?: string }[] | undefined;
+    expect((history ?? []).filter((e) => e.bookingId === booked.id && e.reason === 'TripPayment')).toEqual([]);
+    await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
+  }, 300_000);
+
   it('a rider tops up the wallet through the test gateway', async () => {
     const rider = await newPage('rider2@example.com');
     await rider.goto(`${siteUrl()}/wallet`);

@@ -304,46 +304,52 @@ describe('token abuse', () => {
       ws.close();
     }
 
-    it('sign-out: the old token gets 401 session_ended and no socket; a sign-in in the same second as the sign-out works', async () => {
-      const r = await newRider();
-      const old = await signIn(r.email, 'Rider1234');
-      const ws = await open(old.id);
-      expect(await subscribe(ws, `user/${r.id}`)).toBe('subscribed');
-      const closed = closedByServer(ws);
-      await nextSecond();
-      const out = await api('POST', '/me/sign-out', { token: old.id });
-      expect(out.status, JSON.stringify(out.body)).toBe(200);
-      // At once, most likely in the very second of the sign-out.
-      const again = await signIn(r.email, 'Rider1234');
-      expect((await api('GET', '/me', { token: again.id })).status).toBe(200);
-      await expectEnded(old.id, old.refresh, ws, closed, 'sign-out');
-      await expectFreshSignInWorks(r.email, 'Rider1234', r.id, 'sign-out');
-      // Nothing the old token tried was written.
-      expect((await api('GET', '/me', { token: again.id })).body.firstName).not.toBe(TAMPERED_NAME);
-    });
+    /** Each way a user ends their own sessions; answers the password to sign in with afterwards. */
+    const endings: { what: string; end: (r: { email: string }, token: string) => Promise<string> }[] = [
+      {
+        what: 'sign-out',
+        end: async (_r, token) => {
+          const out = await api('POST', '/me/sign-out', { token });
+          expect(out.status, JSON.stringify(out.body)).toBe(200);
+          return 'Rider1234';
+        },
+      },
+      {
+        what: 'password reset',
+        end: async (r) => {
+          const e = endpoints();
+          const client = cognitoClient();
+          const started = new Date().toISOString();
+          await client.send(new ForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email }));
+          let code: string | undefined;
+          for (let i = 0; i < 50 && !code; i++) {
+            const { items } = await (await fetch(`${e.siteUrl}/local/outbox`)).json() as { items: { to: string; message: string; at: string }[] };
+            code = /(\d{4,8})/.exec(items.find((m) => m.to === r.email && m.at >= started)?.message ?? '')?.[1];
+            if (!code) await new Promise((res) => setTimeout(res, 100));
+          }
+          expect(code).toBeTruthy();
+          await client.send(new ConfirmForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email, ConfirmationCode: code!, Password: 'Changed1234' }));
+          client.destroy();
+          return 'Changed1234';
+        },
+      },
+    ];
 
-    it('password reset: the sessions of the old password end; the new password signs in', async () => {
+    it.each(endings)('$what: the old token gets 401 session_ended and no socket; a sign-in in the same second as the end works', async ({ what, end }) => {
       const r = await newRider();
       const old = await signIn(r.email, 'Rider1234');
       const ws = await open(old.id);
       expect(await subscribe(ws, `user/${r.id}`)).toBe('subscribed');
       const closed = closedByServer(ws);
       await nextSecond();
-      const e = endpoints();
-      const client = cognitoClient();
-      const started = new Date().toISOString();
-      await client.send(new ForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email }));
-      let code: string | undefined;
-      for (let i = 0; i < 50 && !code; i++) {
-        const { items } = await (await fetch(`${e.siteUrl}/local/outbox`)).json() as { items: { to: string; message: string; at: string }[] };
-        code = /(\d{4,8})/.exec(items.find((m) => m.to === r.email && m.at >= started)?.message ?? '')?.[1];
-        if (!code) await new Promise((res) => setTimeout(res, 100));
-      }
-      expect(code).toBeTruthy();
-      await client.send(new ConfirmForgotPasswordCommand({ ClientId: e.userPoolClientId, Username: r.email, ConfirmationCode: code!, Password: 'Changed1234' }));
-      client.destroy();
-      await expectEnded(old.id, old.refresh, ws, closed, 'password reset');
-      await expectFreshSignInWorks(r.email, 'Changed1234', r.id, 'password reset');
+      const password = await end(r, old.id);
+      // At once, most likely in the very second the sessions ended.
+      const again = await signIn(r.email, password);
+      expect((await api('GET', '/me', { token: again.id })).status, what).toBe(200);
+      await expectEnded(old.id, old.refresh, ws, closed, what);
+      await expectFreshSignInWorks(r.email, password, r.id, what);
+      // Nothing the old token tried was written.
+      expect((await api('GET', '/me', { token: again.id })).body.firstName, what).not.toBe(TAMPERED_NAME);
     });
 
     it('an admin takes approval away and gives it back: the old token stays dead; a new sign-in works', async () => {
