@@ -14,8 +14,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    // Simulated drivers drive fast, so a whole trip fits in a test.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0', SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150' },
+    // Simulated drivers see an offer within 2 s, take it at once and drive fast, so a whole trip
+    // takes seconds rather than a minute; each step still waits at the door as a driver would.
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
+      SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '400',
+      SIMULATED_PING_SECONDS: process.env.SIMULATED_PING_SECONDS ?? '2',
+      SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
