@@ -14,12 +14,12 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    // Simulated drivers see an offer within 2 s, take it at once and drive fast, so a whole trip
-    // takes seconds rather than a minute; each step still waits at the door as a driver would.
+    // Simulated drivers take an offer at once and drive fast, so a whole trip takes seconds rather
+    // than a minute; each step still waits at the door as a driver would, and they ping as often
+    // as in `npm start` (more pings would only load the machine the browser runs on).
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
       SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '400',
-      SIMULATED_PING_SECONDS: process.env.SIMULATED_PING_SECONDS ?? '2',
       SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -46,8 +46,10 @@ async function main() {
   } catch (e) {
     console.error((e as Error).message);
   } finally {
+    // A clean stop takes a moment (the fleet, then the emulators); whatever is left after 5 s is killed.
+    const exited = app.exitCode !== null || app.signalCode !== null ? Promise.resolve() : new Promise((r) => app.once('exit', r));
     try { process.kill(-app.pid!, 'SIGINT'); } catch { /* already gone */ }
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     try { process.kill(-app.pid!, 'SIGKILL'); } catch { /* already gone */ }
     rmSync(dataDir, { recursive: true, force: true });
   }
