@@ -14,12 +14,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    // Simulated drivers take an offer at once and drive fast, so a whole trip takes seconds rather
-    // than a minute; each step still waits at the door as a driver would, and they ping as often
-    // as in `npm start` (more pings would only load the machine the browser runs on).
+    // Simulated drivers take an offer at once (no seconds of thought) and drive fast enough for a
+    // whole trip to fit in a test, yet not so fast that a trip ends before the rider's browser has
+    // chatted and looked at it (the trip test does that while the driver comes). They ping as
+    // often as in `npm start`: more pings would only load the machine the browser runs on.
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
-      SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '400',
+      SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150',
       SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
