@@ -14,8 +14,15 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    // Simulated drivers drive fast, so a whole trip fits in a test.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0', SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150' },
+    // Simulated drivers take an offer at once (no seconds of thought) and drive fast enough for a
+    // whole trip to fit in a test, yet not so fast that a trip ends before the rider's browser has
+    // chatted and looked at it (the trip test does that while the driver comes). They ping as
+    // often as in `npm start`: more pings would only load the machine the browser runs on.
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
+      SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150',
+      SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -40,8 +47,10 @@ async function main() {
   } catch (e) {
     console.error((e as Error).message);
   } finally {
+    // A clean stop takes a moment (the fleet, then the emulators); whatever is left after 5 s is killed.
+    const exited = app.exitCode !== null || app.signalCode !== null ? Promise.resolve() : new Promise((r) => app.once('exit', r));
     try { process.kill(-app.pid!, 'SIGINT'); } catch { /* already gone */ }
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     try { process.kill(-app.pid!, 'SIGKILL'); } catch { /* already gone */ }
     rmSync(dataDir, { recursive: true, force: true });
   }

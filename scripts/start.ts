@@ -18,6 +18,9 @@ const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 const simulatedDrivers = Number(process.env.SIMULATED_DRIVERS ?? 8);
 /** How fast the simulated drivers drive a trip, m/s (SIMULATED_SPEED; default 15, a brisk city drive). */
 const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
+/** Seconds a simulated driver looks at an offer before taking it, "min,max" (SIMULATED_THINK_SECONDS; default 2,5). */
+const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS ?? '2,5').split(',').map(Number);
+const simulatedThink: [number, number] = [thinkMin, thinkMax];
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 async function main() {
@@ -41,7 +44,7 @@ async function main() {
     step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);
     fleet = await startFleet({
       siteUrl: cloud.url, drivers: simulatedDrivers, near: `${DEMO_CITY.center.lat},${DEMO_CITY.center.lng}`, adminPassword: password,
-      tripSpeedMps: simulatedSpeed,
+      tripSpeedMps: simulatedSpeed, thinkSeconds: simulatedThink,
     }).catch((e: Error) => { console.log(`  ! simulated drivers not started: ${e.message}`); return undefined; });
   }
   cloud.markReady();

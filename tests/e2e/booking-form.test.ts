@@ -30,8 +30,7 @@ async function publicSettings(): Promise<PublicSettings> {
 
 /** The whole page from the top (the sticky header would otherwise be painted mid-page). */
 async function fullPage(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(250);
+  await page.evaluate(() => new Promise<void>((done) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(() => done())); }));
   await screenshot(page, name);
 }
 

@@ -82,11 +82,20 @@ describe('notifications and the live dashboard in the browser', () => {
     const status = async () => (await ok(admin, 'GET', `/bookings/${booked.id}`)).status as string;
     await expect.poll(status, { timeout: 60_000, interval: 500 }).toMatch(/ACCEPTED|ARRIVED|STARTED|REACHED|PAID|COMPLETE/);
     await rider.locator('[data-testid="trip-view"]').waitFor();
-    await admin.waitForTimeout(2_500);
+    // The admin's map has drawn the trip's driver on the trip (a positions batch said so).
+    const onTrip = (uid: string) => adminFrames.some((f) => f.type === 'positions' && f.topic === 'drivers/all'
+      && f.drivers.some((d: { uid: string; status: string }) => d.uid === uid && d.status === 'trip'));
+    const tripDriver = (await ok(admin, 'GET', `/bookings/${booked.id}`)).driver as string;
+    await expect.poll(() => onTrip(tripDriver), { timeout: 30_000, interval: 250 }).toBe(true);
     await fullShot(admin, 'dashboard-admin-trip-desktop');
     await fullShot(rider, 'live-rider-flash-desktop');
-    await expect.poll(status, { timeout: 150_000, interval: 1000 }).toMatch(/PAID|COMPLETE/);
-    await rider.waitForTimeout(1_500);
+    await expect.poll(status, { timeout: 150_000, interval: 500 }).toMatch(/PAID|COMPLETE/);
+    // The paid message has reached the rider's page and is shown there.
+    const paidMessage = () => riderFrames.find((f) => f.type === 'event' && f.topic === `messages/${riderId}` && f.data?.bookingId === booked.id && f.data.kind === 'booking_paid');
+    await expect.poll(async () => {
+      const m = paidMessage();
+      return !!m && (await rider.evaluate(() => document.body.innerText)).includes(m.data.body);
+    }, { timeout: 15_000, interval: 250 }).toBe(true);
     await fullShot(rider, 'live-rider-paid-desktop');
     await rider.setViewportSize(PHONE);
     await fullShot(rider, 'live-rider-paid-phone');
@@ -176,7 +185,12 @@ describe('notifications and the live dashboard in the browser', () => {
     const dashboard = await ok(fleet, 'GET', '/dashboard');
     expect(dashboard.scope).toBe('fleet');
     await expect.poll(async () => amount(await fleet.getByTestId('card-total-gross').innerText())).toBe(dashboard.total.gross);
-    await fleet.waitForTimeout(2_500);
+    // driver1 moves: its position reaches the fleet's map in the next batch, by which time a batch of
+    // all drivers (the simulated ones ping all the time) would have reached this browser too, were it following them.
+    const driverId = (await ok(driver, 'GET', '/me')).id as string;
+    await ok(driver, 'POST', '/drivers/me/location', { lat: SF.latitude + 0.011, lng: SF.longitude + 0.01 });
+    await expect.poll(() => frames.some((f) => f.type === 'positions' && f.topic === `drivers/fleet/${fleetId}`
+      && f.drivers.some((d: { uid: string }) => d.uid === driverId)), { timeout: 20_000, interval: 250 }).toBe(true);
     // Only the fleet's own topic was followed; no batch of all drivers reached this browser.
     expect(frames.some((f) => f.type === 'positions' && f.topic !== `drivers/fleet/${fleetId}`)).toBe(false);
     await fullShot(fleet, 'dashboard-fleet-desktop');

@@ -26,8 +26,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** The whole page from the top; the sticky header would otherwise be painted mid-page. */
 export async function fullShot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(250);
+  // Scrolled and painted: two animation frames, not a guessed pause.
+  await page.evaluate(() => new Promise<void>((done) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(() => done())); }));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
