@@ -6,9 +6,11 @@
 export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    loading ??= load();
-    // A failed load is not kept: the next call tries again.
-    loading.catch(() => { loading = undefined; });
+    if (!loading) {
+      loading = load();
+      // A failed load is not kept: the next call tries again.
+      loading.catch(() => { loading = undefined; });
+    }
     return loading;
   };
 }

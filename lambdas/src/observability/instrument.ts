@@ -58,8 +58,10 @@ export function instrument<E, R>(
     // Cognito emulator, unit tests), and the middlewares read it.
     const ctx = context ?? contextFor(opts.operation);
     return withCorrelationId(opts.correlationId(event, ctx), async () => {
-      wrapped ??= build();
-      wrapped.catch(() => { wrapped = undefined; });
+      if (!wrapped) {
+        wrapped = build();
+        wrapped.catch(() => { wrapped = undefined; });
+      }
       return (await wrapped)(event, ctx);
     });
   };

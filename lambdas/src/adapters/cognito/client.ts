@@ -9,11 +9,13 @@ export const cognitoSdk = onFirstUse(() => import('@aws-sdk/client-cognito-ident
 let client: Promise<CognitoIdentityProviderClient> | undefined;
 
 export function cognitoClient(): Promise<CognitoIdentityProviderClient> {
-  client ??= cognitoSdk().then(({ CognitoIdentityProviderClient }) => {
-    const { AWS_REGION, COGNITO_ENDPOINT } = config();
-    return traced(new CognitoIdentityProviderClient({ region: AWS_REGION, endpoint: COGNITO_ENDPOINT }));
-  });
-  client.catch(() => { client = undefined; });
+  if (!client) {
+    client = cognitoSdk().then(({ CognitoIdentityProviderClient }) => {
+      const { AWS_REGION, COGNITO_ENDPOINT } = config();
+      return traced(new CognitoIdentityProviderClient({ region: AWS_REGION, endpoint: COGNITO_ENDPOINT }));
+    });
+    client.catch(() => { client = undefined; });
+  }
   return client;
 }
 

@@ -10,8 +10,10 @@ let doc: Promise<DynamoDBDocumentClient> | undefined;
  * see adapters/sdk.ts); every call is counted.
  */
 export function documentClient(): Promise<DynamoDBDocumentClient> {
-  doc ??= create();
-  doc.catch(() => { doc = undefined; });
+  if (!doc) {
+    doc = create();
+    doc.catch(() => { doc = undefined; });
+  }
   return doc;
 }
 
