@@ -2,7 +2,7 @@ import './quiet-env';
 import { parseArgs } from 'node:util';
 import { isEmailGeneral } from '../shared/src/domain/email';
 import { validatePassword } from '../shared/src/domain/password';
-import { deps } from '../lambdas/src/composition-root';
+import * as deps from '../lambdas/src/composition-root';
 import { createUserAccount } from '../lambdas/src/use-cases/create-user-account';
 
 /**

@@ -20,7 +20,7 @@ export function startJobRunner(opts: { run: (job: Job) => Promise<unknown>; onEr
   let wake: (() => void) | undefined;
 
   async function tick(): Promise<number> {
-    const out = await documentClient().send(new QueryCommand({
+    const out = await (await documentClient()).send(new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk <= :now',
       ExpressionAttributeValues: { ':pk': keys.jobsPk, ':now': keys.job(Date.now(), '~').sk },

@@ -9,7 +9,7 @@ import { table } from '../../lambdas/src/adapters/dynamodb/repository';
 import { providerRepository } from '../../lambdas/src/adapters/dynamodb/provider-repository';
 import { settingsRepository } from '../../lambdas/src/adapters/dynamodb/settings-repository';
 import { walletRepository } from '../../lambdas/src/adapters/dynamodb/wallet-repository';
-import { deps } from '../../lambdas/src/composition-root';
+import * as deps from '../../lambdas/src/composition-root';
 import type { ProviderItem } from '../../lambdas/src/ports/providers';
 import type { AppSettings } from '../../lambdas/src/ports/settings';
 import { createUserAccount } from '../../lambdas/src/use-cases/create-user-account';

@@ -37,60 +37,65 @@ import { config } from './config';
 import type { PaymentGateway, SecretSource } from './ports/payments';
 
 let secretStore: SecretSource | undefined;
-const secrets = (): SecretSource => (secretStore ??= config().SECRETS_SOURCE === 'env' ? envSecrets : secretsManagerSecrets());
+export const secrets = (): SecretSource => (secretStore ??= config().SECRETS_SOURCE === 'env' ? envSecrets : secretsManagerSecrets());
 let gatewayAdapters: { test: PaymentGateway; stripe: PaymentGateway } | undefined;
 const gateways = () => (gatewayAdapters ??= { test: testGateway(secrets()), stripe: stripeGateway(secrets()) });
 
-/**
+/*
  * The one place where ports meet adapters. Adapters read their endpoints from config, so the same
  * wiring serves AWS, the local cloud and LocalStack.
+ *
+ * One export per port, and no object that holds them all: a handler imports the ports its use
+ * case takes and passes just those (`fetchChat({ bookings, now }, ...)`), so its bundle holds only
+ * the adapters it calls (esbuild drops the others), and a function that never pays does not load
+ * Stripe. Loading is most of a cold start; the AWS SDK clients themselves load on first use (see
+ * adapters/sdk.ts).
  */
-export const deps = {
-  now: () => new Date(),
-  /** Guessing limits (trip codes, phone codes and SMS, public identity checks). */
-  attempts: attemptRepository,
-  settings: settingsRepository,
-  carTypes: carTypeRepository,
-  cancelReasons: cancelReasonRepository,
-  promos: promoRepository,
-  providers: providerRepository,
-  license: licenseChecker,
-  users: userRepository,
-  identity: cognitoIdentityProvider,
-  uploads: s3Uploads,
-  /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
-  sms: () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender),
-  /** SNS mobile push in AWS; the table outbox where nothing can be pushed (configuration decides). */
-  push: () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : snsPushSender),
-  devices: deviceRepository,
-  claims: pushClaimRepository,
-  notifications: notificationRepository,
-  /** Start-up is finished when the settings exist (they are seeded last). */
-  probe: { ping: async () => Boolean(await table.get(keys.appSettings())) },
-  bookings: bookingRepository,
-  presence: presenceRepository,
-  inbox: inboxRepository,
-  trips: tripRepository,
-  wallets: walletRepository,
-  withdraws: withdrawRepository,
-  /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
-  geo: () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo),
-  /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
-  jobs: () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue),
-  payments: paymentRepository,
-  earnings: earningsRepository,
-  /** The dashboard's demand layer (bookings and unserved requests per day and cell). */
-  demand: demandRepository,
-  gatewayPayments: gatewayPaymentRepository,
-  secrets,
-  /** Which adapter plays a provider: Stripe's where switched on, else the test gateway where switched on, else none. */
-  gateway: (provider: string): PaymentGateway | undefined => {
-    if (provider === 'stripe' && config().STRIPE === 'on') return gateways().stripe;
-    return config().PAYMENT_TEST_GATEWAY === 'on' ? gateways().test : undefined;
-  },
-  testGatewayOn: () => config().PAYMENT_TEST_GATEWAY === 'on',
-  siteOrigins: () => config().SITE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
-  /** Booking ids and trip codes from the platform's CSPRNG: they are not guessable. */
-  random: () => randomInt(0, 2 ** 32) / 2 ** 32,
+export const now = () => new Date();
+/** Guessing limits (trip codes, phone codes and SMS, public identity checks). */
+export const attempts = attemptRepository;
+export const settings = settingsRepository;
+export const carTypes = carTypeRepository;
+export const cancelReasons = cancelReasonRepository;
+export const promos = promoRepository;
+export const providers = providerRepository;
+export const license = licenseChecker;
+export const users = userRepository;
+export const identity = cognitoIdentityProvider;
+export const uploads = s3Uploads;
+/** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
+export const sms = () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender);
+/** SNS mobile push in AWS; the table outbox where nothing can be pushed (configuration decides). */
+export const push = () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : snsPushSender);
+export const devices = deviceRepository;
+export const claims = pushClaimRepository;
+export const notifications = notificationRepository;
+/** Start-up is finished when the settings exist (they are seeded last). */
+export const probe = { ping: async () => Boolean(await table.get(keys.appSettings())) };
+export const bookings = bookingRepository;
+export const presence = presenceRepository;
+export const inbox = inboxRepository;
+export const trips = tripRepository;
+export const wallets = walletRepository;
+export const withdraws = withdrawRepository;
+/** Amazon Location in AWS; the offline gazetteer where it does not exist. */
+export const geo = () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo);
+/** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
+export const jobs = () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue);
+export const payments = paymentRepository;
+export const earnings = earningsRepository;
+/** The dashboard's demand layer (bookings and unserved requests per day and cell). */
+export const demand = demandRepository;
+export const gatewayPayments = gatewayPaymentRepository;
+/** Which adapter plays a provider: Stripe's where switched on, else the test gateway where switched on, else none. */
+export const gateway = (provider: string): PaymentGateway | undefined => {
+  if (provider === 'stripe' && config().STRIPE === 'on') return gateways().stripe;
+  return config().PAYMENT_TEST_GATEWAY === 'on' ? gateways().test : undefined;
 };
-export type Deps = typeof deps;
+export const testGatewayOn = () => config().PAYMENT_TEST_GATEWAY === 'on';
+export const siteOrigins = () => config().SITE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+/** Booking ids and trip codes from the platform's CSPRNG: they are not guessable. */
+export const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+/** Every port (scripts and tests take them all with `import * as deps`; a function takes only its own). */
+export type Deps = typeof import('./composition-root');

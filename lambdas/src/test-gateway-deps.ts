@@ -1,6 +1,8 @@
-import { deps } from './composition-root';
+import { bookings, gateway, gatewayPayments, jobs, now, payments, secrets, settings, testGatewayOn, trips, users } from './composition-root';
 import { confirmPayment } from './use-cases/confirm-payment';
 import type { TestGatewayDeps } from './use-cases/test-gateway-payments';
+
+const confirmDeps = { gateway, payments, bookings, trips, users, settings, jobs, now };
 
 /**
  * The test gateway's wiring. It lives in the same deployment as the platform, so its webhook
@@ -8,6 +10,6 @@ import type { TestGatewayDeps } from './use-cases/test-gateway-payments';
  * request to POST /payments/webhooks/{provider} goes through, without a network hop.
  */
 export const testGatewayDeps: TestGatewayDeps = {
-  ...deps,
-  notifyMerchant: (provider, body, headers) => confirmPayment(deps, provider, body, headers),
+  gatewayPayments, secrets, testGatewayOn, now,
+  notifyMerchant: (provider, body, headers) => confirmPayment(confirmDeps, provider, body, headers),
 };

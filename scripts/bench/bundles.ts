@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../../infra/constructs/lambda-bundling';
@@ -8,12 +10,12 @@ import { routes } from '../../shared/src/contract/routes';
 
 export interface SizeRow { name: string; bytes: number; gzip: number }
 
-/**
- * Each Lambda bundled with the options CDK deploys it with (infra/constructs/lambda-bundling.ts:
- * ESM, minified, AWS SDK v3 left to the Lambda runtime, the offline gazetteer left out).
- */
-export async function lambdaBundleSizes(root: string): Promise<SizeRow[]> {
-  const entries = [
+/** The goals of a Lambda bundle (issue: lean functions): its size, and its import CPU against an empty module's. */
+export const LAMBDA_BUNDLE_GOALS = { maxBytes: 200 * 1024, maxImportRatio: 2 };
+
+/** Every Lambda entry point: one per route of the contract, the WebSocket routes, the stream consumers and the jobs queue's consumer. */
+export function lambdaEntries(): { name: string; file: string }[] {
+  return [
     ...routes.map((r) => ({ name: r.operationId, file: handlerEntry(r) })),
     { name: 'ws-connect', file: 'lambdas/src/ws/connect.ts' },
     { name: 'ws-default', file: 'lambdas/src/ws/default.ts' },
@@ -22,15 +24,114 @@ export async function lambdaBundleSizes(root: string): Promise<SizeRow[]> {
     { name: 'stream-driver-positions', file: 'lambdas/src/streams/driver-positions.ts' },
     { name: 'dispatch-jobs', file: 'lambdas/src/jobs/dispatch-jobs.ts' },
   ];
-  const rows: SizeRow[] = [];
-  for (const e of entries) {
-    // Without the source map, which CDK ships beside the bundle, not in it.
-    const out = await build({ ...esbuildOptions(join(root, e.file)), sourcemap: false, write: false, logLevel: 'silent' });
-    const code = out.outputFiles[0]!.contents;
-    rows.push({ name: e.name, bytes: code.length, gzip: gzipSync(code).length });
-  }
-  return rows;
 }
+
+export interface BundleRow extends SizeRow {
+  /** CPU time (user + system) of a fresh Node process that imports the bundle, median of the repeats. */
+  importMs: number;
+  /** importMs over the same measure of an empty ES module, taken in the same run. */
+  ratio: number;
+  /** The goals this bundle misses (empty when it meets both). */
+  over: string[];
+}
+
+export interface LambdaBundles { rows: BundleRow[]; emptyMs: number; repeats: number }
+
+/**
+ * Each Lambda bundled with the options CDK deploys it with (infra/constructs/lambda-bundling.ts:
+ * ESM, minified, AWS SDK v3 left to the Lambda runtime, the offline gazetteer left out), its size,
+ * and the CPU time of importing it in a fresh Node process: the part of a cold start the code
+ * decides. The bundles are written inside the repository (node_modules/.cache) so that the
+ * modules left external resolve from node_modules as the runtime resolves its own. The empty
+ * module is measured the same way in the same run: the ratio is what compares across machines.
+ */
+export async function lambdaBundles(root: string, opts: { repeats: number; only?: string[] }): Promise<LambdaBundles> {
+  const cache = join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'lambda-import-'));
+  try {
+    // Prints the process's own CPU time once the import is done; what the bundle's top level costs is in it.
+    const runner = join(dir, 'import-cpu.mjs');
+    writeFileSync(runner, [
+      "import { pathToFileURL } from 'node:url';",
+      'await import(pathToFileURL(process.argv[2]).href);',
+      'const u = process.resourceUsage();',
+      'process.stdout.write(String((u.userCPUTime + u.systemCPUTime) / 1000));',
+      // A handler module may hold timers or sockets open; the measure is taken, the process may end.
+      'process.exit(0);',
+    ].join('\n'));
+    const empty = join(dir, 'empty.mjs');
+    writeFileSync(empty, '');
+    const entries = lambdaEntries().filter((e) => !opts.only || opts.only.includes(e.name));
+    // One esbuild run for all entries (each still its own bundle; shared files are parsed once), with
+    // CDK's options; without the source map, which CDK ships beside the bundle, not in it.
+    const out = await build({
+      ...esbuildOptions(''), entryPoints: Object.fromEntries(entries.map((e) => [e.name, join(root, e.file)])),
+      outdir: dir, outExtension: { '.js': '.mjs' }, sourcemap: false, write: false, logLevel: 'silent',
+    });
+    const built = entries.map((e) => {
+      const file = join(dir, `${e.name}.mjs`);
+      const code = out.outputFiles.find((o) => o.path === file)!.contents;
+      writeFileSync(file, code);
+      return { name: e.name, bytes: code.length, gzip: gzipSync(code).length, file };
+    });
+    const repeats = Math.max(1, opts.repeats);
+    // The empty module at least three times, spread over the run, so that one busy moment does not set the base.
+    const spread = Math.max(3, repeats);
+    const every = Math.max(1, Math.ceil(built.length / spread));
+    const emptyRuns: number[] = [];
+    const perBundle = built.map(() => [] as number[]);
+    const jobs: (() => Promise<void>)[] = [];
+    let emptyJobs = 0;
+    const emptyJob = () => { emptyJobs++; jobs.push(async () => { emptyRuns.push(await importCpuMs(runner, empty)); }); };
+    built.forEach((b, i) => {
+      if (i % every === 0) emptyJob();
+      for (let r = 0; r < repeats; r++) jobs.push(async () => { perBundle[i]!.push(await importCpuMs(runner, b.file)); });
+    });
+    while (emptyJobs < spread) emptyJob();
+    // Two at a time: CPU time is per process, so running side by side changes it little and halves the wait.
+    await pool(jobs, Math.max(1, Math.min(2, availableParallelism())));
+    const emptyMs = median(emptyRuns);
+    const rows = built.map((b, i) => {
+      const importMs = median(perBundle[i]!);
+      const ratio = importMs / emptyMs;
+      const over: string[] = [];
+      if (b.bytes > LAMBDA_BUNDLE_GOALS.maxBytes) over.push(`over ${LAMBDA_BUNDLE_GOALS.maxBytes / 1024} KB`);
+      if (ratio > LAMBDA_BUNDLE_GOALS.maxImportRatio) over.push(`import over ${LAMBDA_BUNDLE_GOALS.maxImportRatio}x`);
+      return { name: b.name, bytes: b.bytes, gzip: b.gzip, importMs, ratio, over };
+    });
+    return { rows, emptyMs, repeats };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The CPU time of a fresh Node process (the bench's own Node) importing `file`, with no environment
+ * but PATH: a function must not need its configuration to load.
+ */
+function importCpuMs(runner: string, file: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(process.execPath, [runner, file], { cwd: dirname(file), maxBuffer: 1 << 20, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
+      const ms = Number(stdout);
+      if (error || !Number.isFinite(ms) || stdout === '') reject(new Error(`importing ${file} failed: ${(stderr || error?.message || stdout).slice(0, 400)}`));
+      else resolvePromise(ms);
+    });
+  });
+}
+
+async function pool(jobs: (() => Promise<void>)[], width: number): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  }));
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 /** The built web app's JavaScript and CSS chunks. */
 export function webChunkSizes(root: string): SizeRow[] {

@@ -45,7 +45,7 @@ async function addDrivers(start: number, count: number, centers: { lat: number; 
     while (next < batches.length) {
       let pending = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
       while (pending.length) {
-        const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        const out = await (await documentClient()).send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
         pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
       }
     }
@@ -58,7 +58,7 @@ async function listAll(): Promise<{ itemsRead: number; ms: number }> {
   let itemsRead = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await documentClient().send(new QueryCommand({
+    const out = await (await documentClient()).send(new QueryCommand({
       TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'BENCH#drivers' }, ExclusiveStartKey: start,
     }));
     itemsRead += out.Count ?? 0;

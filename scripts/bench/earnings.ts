@@ -26,7 +26,7 @@ const dayOf = (i: number) => {
  * one ADD per aggregate item touched (summed here first, so 100k bookings do not take 600k writes).
  */
 async function addPaidBookings(from: number, to: number, bookingItems: boolean) {
-  const client = documentClient();
+  const client = await documentClient();
   const sums = new Map<string, { key: { pk: string; sk: string }; extra: Record<string, unknown>; v: Record<string, number> }>();
   const add = (key: { pk: string; sk: string }, extra: Record<string, unknown>, v: Record<string, number>) => {
     const id = `${key.pk}|${key.sk}`;

@@ -4,7 +4,7 @@ import { GetItemCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { REPO_ROOT, startLocalCloud } from '../../infra/local/cloud';
 import { seedDemoData } from '../../infra/local/seed';
-import { firstRouteSizes, lambdaBundleSizes, webChunkSizes } from './bundles';
+import { firstRouteSizes, LAMBDA_BUNDLE_GOALS, lambdaBundles, webChunkSizes } from './bundles';
 import { dispatchLatencyBench, localCloudMemory, nearbySearchBench, presenceLoadBench } from './dispatch';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +42,10 @@ const dashboardSizes = list(process.env.BENCH_DASHBOARD, [100, 100_000]);
 const fanOutSizes = list(process.env.BENCH_FANOUT, [1, 100, 1000]);
 const mapDrivers = list(process.env.BENCH_MAP_DRIVERS, [200, 1000]);
 const mapSeconds = Number(process.env.BENCH_MAP_SECONDS ?? 20);
+/** BENCH_IMPORT_REPEATS: fresh Node processes per Lambda bundle for its import CPU (median); CI takes 1. */
+const importRepeats = Number(process.env.BENCH_IMPORT_REPEATS ?? 3);
+/** BENCH_LAMBDAS=fetchChat,ws-connect measures only those bundles (default: every one). */
+const onlyLambdas = process.env.BENCH_LAMBDAS?.split(',').map((s) => s.trim()).filter(Boolean);
 /**
  * BENCH_ONLY=dashboard (or a comma list: roundtrips, dispatch, trips, payments, earnings,
  * dashboard, nearby, load, presence, bundles) runs those sections alone; unset runs them all.
@@ -207,9 +211,18 @@ async function main() {
       }
     });
 
-    await section('bundles', 'Lambda bundles (esbuild, ESM, minified; AWS SDK v3 from the runtime) and the web\'s first route', async () => {
-      const lambdas = (await lambdaBundleSizes(REPO_ROOT)).sort((a, b) => b.gzip - a.gzip);
-      for (const r of lambdas) report.add({ area: 'lambda bundle', measurement: r.name, size: kb(r.bytes), value: `${kb(r.gzip)} gzip` });
+    await section('bundles', `Lambda bundles (esbuild, ESM, minified; AWS SDK v3 from the runtime), the CPU of importing each in a fresh Node (median of ${importRepeats}) against an empty ES module, and the web's first route`, async () => {
+      const { rows: lambdas, emptyMs, repeats } = await lambdaBundles(REPO_ROOT, { repeats: importRepeats, only: onlyLambdas });
+      const goals = `goals: at most ${LAMBDA_BUNDLE_GOALS.maxBytes / 1024} KB, import at most ${LAMBDA_BUNDLE_GOALS.maxImportRatio}x the empty module`;
+      const describe = (r: (typeof lambdas)[number]) => `${kb(r.gzip)} gzip, import ${r.importMs.toFixed(0)} ms CPU, ${r.ratio.toFixed(2)}x${r.over.length ? `, OVER: ${r.over.join(', ')}` : ''}`;
+      report.add({ area: 'lambda import', measurement: 'empty ES module (the base of every ratio)', size: `median of ${Math.max(3, repeats)}`, value: `${emptyMs.toFixed(0)} ms CPU` });
+      const bySize = [...lambdas].sort((a, b) => b.bytes - a.bytes);
+      const byRatio = [...lambdas].sort((a, b) => b.ratio - a.ratio);
+      const over = lambdas.filter((r) => r.over.length);
+      report.add({ area: 'lambda bundle', measurement: `bundles over the goals (${goals})`, size: `${lambdas.length} bundles`, value: over.length ? `${over.length}: ${over.map((r) => r.name).join(', ')}` : 'none' });
+      bySize.slice(0, 5).forEach((r, i) => report.add({ area: 'lambda bundle', measurement: `worst size #${i + 1}: ${r.name}`, size: kb(r.bytes), value: describe(r) }));
+      byRatio.slice(0, 5).forEach((r, i) => report.add({ area: 'lambda import', measurement: `worst import #${i + 1}: ${r.name}`, size: kb(r.bytes), value: describe(r) }));
+      for (const r of bySize) report.add({ area: 'lambda bundle', measurement: r.name, size: kb(r.bytes), value: describe(r) });
       const first = firstRouteSizes(REPO_ROOT);
       report.add({ area: 'web', measurement: 'first route JS (entry, modulepreloads, static imports)', size: `${first.js.length} files`, value: `${kb(first.jsGzip)} gzip` });
       report.add({ area: 'web', measurement: 'first route CSS', size: `${first.css.length} files`, value: `${kb(first.cssGzip)} gzip` });

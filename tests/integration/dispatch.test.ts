@@ -51,7 +51,7 @@ describe('dispatch rounds', () => {
     const { tableName, dynamoEndpoint } = endpoints();
     if (!tableName || !dynamoEndpoint) return; // a bare API (LocalStack, AWS): the job cannot be driven from here
     Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoEndpoint, JOB_DELIVERY: 'table', GEO_PROVIDER: 'offline', AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local', POWERTOOLS_LOG_LEVEL: 'SILENT' });
-    const { deps } = await import('../../lambdas/src/composition-root');
+    const deps = await import('../../lambdas/src/composition-root');
     const { runDispatchRound } = await import('../../lambdas/src/use-cases/run-dispatch-round');
 
     const here = ownPlace();

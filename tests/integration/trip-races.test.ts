@@ -44,7 +44,7 @@ async function useTheLocalTable() {
     TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoEndpoint, JOB_DELIVERY: 'table', GEO_PROVIDER: 'offline',
     AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local', POWERTOOLS_LOG_LEVEL: 'SILENT',
   });
-  const { deps } = await import('../../lambdas/src/composition-root');
+  const deps = await import('../../lambdas/src/composition-root');
   const { runDispatchRound } = await import('../../lambdas/src/use-cases/run-dispatch-round');
   const { cancelBooking } = await import('../../lambdas/src/use-cases/cancel-booking');
   const { acceptBooking } = await import('../../lambdas/src/use-cases/accept-booking');

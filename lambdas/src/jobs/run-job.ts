@@ -1,8 +1,10 @@
-import { deps } from '../composition-root';
+import { bookings, claims, demand, devices, jobs, notifications, now, presence, push, settings } from '../composition-root';
 import { logger } from '../observability/logger';
 import type { Job } from '../ports/jobs';
 import { runBroadcastBatch } from '../use-cases/run-broadcast-batch';
 import { giveUpBooking, runDispatchRound } from '../use-cases/run-dispatch-round';
+
+const deps = { bookings, claims, demand, devices, jobs, notifications, now, presence, push, settings };
 
 /** Runs one timer job. Every job is idempotent, so a second delivery is harmless. */
 export async function runJob(job: Job): Promise<string> {

@@ -13,7 +13,7 @@ import { instrument, measureRequest } from '../observability/instrument';
 import { logger } from '../observability/logger';
 import type { Caller } from '../ports/caller';
 import { callerFromClaims } from './caller';
-import { idempotencyKeyOf, idempotencyRecordKey, runOnce, type Answer } from './idempotency';
+import { idempotencyKeyOf, idempotencyRecordKey, type Answer, type Idempotency } from './idempotency';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../shared/src/contract/idempotency-key';
 import { errorResponse, jsonResponse, messageFor, redirectResponse } from './responses';
 
@@ -44,6 +44,11 @@ export interface HandlerOptions<P = unknown, Q = unknown, B = unknown> {
    * the caller's admission round trip instead of one more of their own.
    */
   preload?: (input: { params: P; query: Q; body: B; headers: Record<string, string | undefined>; caller: Caller }) => (Key | undefined)[];
+  /**
+   * Exactly the routes the contract marks `idempotent` pass `idempotency` (middleware/idempotency.ts):
+   * the handler brings the module that runs a request once, so no other function carries it.
+   */
+  idempotency?: Idempotency;
 }
 
 const defaultAdmit = (caller: Caller, extra: (Key | undefined)[]) => admitCaller({ loadRequestContext }, caller, extra);
@@ -53,10 +58,17 @@ export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
   impl: Impl<RouteDef<P, Q, B, R>>,
   options: HandlerOptions<z.infer<P>, z.infer<Q>, z.infer<B>> = {},
 ) {
+  // Checked when the handler is made (at import): a mismatch fails the function's load and the
+  // test that imports every handler, never a request.
+  if (Boolean(route.idempotent) !== Boolean(options.idempotency)) {
+    throw new Error(route.idempotent
+      ? `${route.operationId} is idempotent in the contract: its handler must pass { idempotency }`
+      : `${route.operationId} is not idempotent in the contract: its handler must not pass idempotency`);
+  }
   const admit = options.admit ?? defaultAdmit;
   const preload = (options.preload ?? (() => [])) as Preload;
   const base = async (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> => {
-    const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload, context));
+    const { result, calls, sequential, ms } = await withRoundTripCounter(() => run(route as AnyRoute, impl as Impl<AnyRoute>, event, admit, preload, context, options.idempotency));
     result.headers = {
       ...result.headers, 'x-ddb-round-trips': String(sequential), 'x-ddb-calls': String(calls),
       // CORS: only the site's own origins may read an answer from script (never `*`), as the preflight says.
@@ -84,7 +96,7 @@ type Preload = NonNullable<HandlerOptions['preload']>;
 
 async function run(
   route: AnyRoute, impl: Impl<AnyRoute>, event: APIGatewayProxyEvent, admit: Admit,
-  preload: Preload, context: Context | undefined,
+  preload: Preload, context: Context | undefined, idempotency: Idempotency | undefined,
 ): Promise<APIGatewayProxyResult> {
   try {
     const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
@@ -122,7 +134,8 @@ async function run(
       }
       return { status: route.status ?? 200, body: checked.data };
     };
-    if (idempotencyKey && caller) {
+    if (idempotencyKey && caller && idempotency) {
+      const { runOnce } = await idempotency();
       const answer = await runOnce({
         uid: caller.uid, key: idempotencyKey, known: idempotencyRecord, context,
         request: { operation: route.operationId, params, body },

@@ -1,12 +1,7 @@
-import {
-  IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyInconsistentStateError, IdempotencyItemNotFoundError,
-  IdempotencyValidationError, makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
-import type { Context } from 'aws-lambda';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from '../../../shared/src/contract/idempotency-key';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../../shared/src/contract/idempotency-key';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { TableIdempotencyStore, idempotentRequestKey } from '../adapters/dynamodb/idempotency-store';
-import type { Item, Key } from '../adapters/dynamodb/repository';
+import { keys } from '../adapters/dynamodb/keys';
+import type { Key } from '../adapters/dynamodb/repository';
 import { messageFor } from './responses';
 
 /** What a route answered: kept as the first answer of its key. */
@@ -24,48 +19,12 @@ export function idempotencyKeyOf(headers: Record<string, string | undefined>): s
 }
 
 /** The record the admission read fetches with the caller's profile (no round trip of its own). */
-export const idempotencyRecordKey = (uid: string, key: string): Key => idempotentRequestKey(uid, key);
+export const idempotencyRecordKey = (uid: string, key: string): Key => keys.idempotentRequest(uid, key);
 
 /**
- * Runs `execute` at most once per caller and key: the first request runs and its answer is kept
- * for 24 hours; the same request again (operation, path parameters and body) gets that answer;
- * the key with another request is 422 `idempotency_key_reused`; a repeat while the first still
- * runs is 409 `idempotency_in_progress`. An error answer keeps nothing (the key is freed), so a
- * request refused for its content can be corrected and sent again with the same key.
+ * What an idempotent route's handler passes to httpHandler: the module that runs a request once,
+ * loaded on the first request that sends a key. Only those handlers import it, so Powertools'
+ * idempotency is neither in the other functions' bundles nor in any function's start.
  */
-export async function runOnce(
-  input: {
-    uid: string; key: string; known: Item | undefined; context: Context | undefined;
-    request: { operation: string; params: unknown; body: unknown };
-  },
-  execute: () => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: 'key',
-    payloadValidationJmesPath: 'request',
-    expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
-    hashFunction: 'sha256',
-  });
-  // The in-progress mark lasts as long as the function may run, so a request whose function died can be retried.
-  if (input.context) config.registerLambdaContext(input.context);
-  let ran = false;
-  const once = makeIdempotent(async (_data: { key: string; request: unknown }) => {
-    ran = true;
-    return await execute() as unknown as Record<string, unknown>;
-  }, {
-    persistenceStore: new TableIdempotencyStore(idempotentRequestKey(input.uid, input.key), input.known),
-    config,
-  });
-  try {
-    const answer = await once({ key: `${input.uid}#${input.key}`, request: JSON.parse(JSON.stringify(input.request)) }) as unknown as Answer;
-    return { ...answer, replayed: !ran };
-  } catch (e) {
-    if (e instanceof IdempotencyValidationError) {
-      throw new DomainError('idempotency_key_reused', 422, messageFor('idempotency_key_reused'));
-    }
-    if (e instanceof IdempotencyAlreadyInProgressError || e instanceof IdempotencyInconsistentStateError || e instanceof IdempotencyItemNotFoundError) {
-      throw new DomainError('idempotency_in_progress', 409, messageFor('idempotency_in_progress'));
-    }
-    throw e;
-  }
-}
+export const idempotency = () => import('./run-once');
+export type Idempotency = typeof idempotency;

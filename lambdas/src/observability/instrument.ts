@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
 import { currentCorrelationId, withCorrelationId } from './correlation';
 import { logger } from './logger';
@@ -31,29 +30,40 @@ export function instrument<E, R>(
   handler: (event: E, context: Context) => Promise<R>,
   opts: Instrumentation<E, R>,
 ): (event: E, context?: Context) => Promise<R> {
-  const wrapped = middy<E, R, Error, Context>(async (event: E, context: Context) => {
-    let result: R | undefined;
-    let threw = true;
-    // On the handler's subsegment (the Lambda root segment takes no annotations): traces are searchable by id.
-    const id = currentCorrelationId();
-    if (id) tracer.putAnnotation('correlationId', id);
-    try {
-      result = await handler(event, context);
-      threw = false;
-      return result;
-    } finally {
-      flush(() => opts.measure(metrics, event, result, threw), opts.operation, context);
-    }
-  })
-    // Responses hold personal data (profiles, addresses): traces keep timings and errors only.
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(injectLambdaContext(logger, { resetKeys: true }));
+  // Built on the first invocation: the tracer's middleware loads the X-Ray SDK (see tracer.ts).
+  const build = async () => {
+    const [{ captureLambdaHandler }, t] = await Promise.all([import('@aws-lambda-powertools/tracer/middleware'), tracer()]);
+    return middy<E, R, Error, Context>(async (event: E, context: Context) => {
+      let result: R | undefined;
+      let threw = true;
+      // On the handler's subsegment (the Lambda root segment takes no annotations): traces are searchable by id.
+      const id = currentCorrelationId();
+      if (id) t.putAnnotation('correlationId', id);
+      try {
+        result = await handler(event, context);
+        threw = false;
+        return result;
+      } finally {
+        flush(() => opts.measure(metrics, event, result, threw), opts.operation, context);
+      }
+    })
+      // Responses hold personal data (profiles, addresses): traces keep timings and errors only.
+      .use(captureLambdaHandler(t, { captureResponse: false }))
+      .use(injectLambdaContext(logger, { resetKeys: true }));
+  };
+  let wrapped: ReturnType<typeof build> | undefined;
 
   return (event, context) => {
     // Lambda always passes a context; whoever calls a handler as a plain function may not (the
     // Cognito emulator, unit tests), and the middlewares read it.
     const ctx = context ?? contextFor(opts.operation);
-    return withCorrelationId(opts.correlationId(event, ctx), () => wrapped(event, ctx));
+    return withCorrelationId(opts.correlationId(event, ctx), async () => {
+      if (!wrapped) {
+        wrapped = build();
+        wrapped.catch(() => { wrapped = undefined; });
+      }
+      return (await wrapped)(event, ctx);
+    });
   };
 }
 

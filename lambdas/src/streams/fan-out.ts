@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { deps as app } from '../composition-root';
+import { claims, devices, push } from '../composition-root';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
@@ -26,7 +26,7 @@ const deps: FanOutDeps = {
   // An event tells the browser which request caused it (the record's correlation id, in scope).
   post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
-  notifier: pushNotifier(app),
+  notifier: pushNotifier({ claims, devices, push }),
   async firstDelivery(eventId) {
     try {
       await table.put(

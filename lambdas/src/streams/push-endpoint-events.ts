@@ -1,9 +1,11 @@
 import type { SNSEvent } from 'aws-lambda';
-import { deps } from '../composition-root';
+import { devices, push } from '../composition-root';
 import { withCorrelationId } from '../observability/correlation';
 import { topicHandler } from '../observability/entry-points';
 import { logger } from '../observability/logger';
 import { handlePushEndpointEvent, type EndpointEvent } from '../use-cases/handle-push-endpoint-event';
+
+const deps = { devices, push };
 
 /**
  * The push platform applications' event topic (EventEndpointUpdated, EventDeliveryFailure): a

@@ -1,7 +1,9 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import { deps } from '../composition-root';
+import { attempts, now, settings, sms } from '../composition-root';
 import { triggerHandler } from '../observability/entry-points';
 import { createOtpChallenge } from '../use-cases/login-otp-challenge';
+
+const deps = { attempts, now, settings, sms };
 
 export const handler = triggerHandler('create-auth-challenge', async (event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> => {
   const out = await createOtpChallenge(

@@ -1,10 +1,11 @@
-import { AdminAddUserToGroupCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { cognitoClient } from '../adapters/cognito/client';
-import { deps } from '../composition-root';
+import { cognitoClient, cognitoSdk } from '../adapters/cognito/client';
+import { now, users } from '../composition-root';
 import { triggerHandler } from '../observability/entry-points';
 import { endSessionsAfterPasswordReset } from '../use-cases/end-user-sessions';
 import { provisionSocialUser } from '../use-cases/provision-social-user';
+
+const deps = { now, users };
 
 /**
  * First Facebook/Apple sign-in: profile, claims and the rider group. A confirmed password reset
@@ -18,7 +19,7 @@ export const handler = triggerHandler('post-confirmation', async (event: PostCon
       // The pool comes from the event: a trigger cannot be configured with its own pool's id.
       identity: {
         signOutEverywhere: async (username) => {
-          await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: event.userPoolId, Username: username }));
+          await (await cognitoClient()).send(new (await cognitoSdk()).AdminUserGlobalSignOutCommand({ UserPoolId: event.userPoolId, Username: username }));
         },
       },
     }, uid);
@@ -28,7 +29,7 @@ export const handler = triggerHandler('post-confirmation', async (event: PostCon
     {
       users: deps.users, now: deps.now,
       addToRiderGroup: async (userPoolId, userName) => {
-        await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: userName, GroupName: 'rider' }));
+        await (await cognitoClient()).send(new (await cognitoSdk()).AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: userName, GroupName: 'rider' }));
       },
     },
     { userPoolId: event.userPoolId, userName: event.userName, attributes: event.request.userAttributes },

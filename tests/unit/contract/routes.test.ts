@@ -23,7 +23,7 @@ describe('the route table (architecture §3)', () => {
     process.env.TABLE_NAME ??= 'unit'; process.env.USER_POOL_ID ??= 'unit'; process.env.USER_POOL_CLIENT_ID ??= 'unit';
     const mod = await import(pathToFileURL(file).href);
     expect(typeof mod.handler).toBe('function');
-    // The first import loads the composition root and every SDK client (seconds on a busy machine).
+    // A handler must load without its configuration (read on first use) and without its SDK clients (loaded on first send).
   }, 30_000);
 
   it.each(routes.map((r) => [r.operationId, r] as const))('%s declares exactly the path parameters of its path', (_id, r) => {

@@ -75,3 +75,15 @@ describe('httpHandler: parse, authorize, map errors', () => {
     expect(res.status).toBe(500);
   });
 });
+
+describe('httpHandler: idempotency comes with the routes the contract marks', () => {
+  const once = route({ ...echo, operationId: 'echoOnce', idempotent: true });
+  const idempotency = () => import('../../../lambdas/src/middleware/run-once');
+  const impl = (async () => ({ id: '7', n: 1 })) as never;
+
+  it('refuses, when the handler is made, an idempotent route without idempotency and a plain route with it', () => {
+    expect(() => httpHandler(once, impl)).toThrow(/echoOnce is idempotent in the contract/);
+    expect(() => httpHandler(echo, impl, { idempotency })).toThrow(/echo is not idempotent in the contract/);
+    expect(typeof httpHandler(once, impl, { idempotency })).toBe('function');
+  });
+});

@@ -1,13 +1,20 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../config';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../sdk';
 
-let client: CognitoIdentityProviderClient | undefined;
+/** Cognito's commands, loaded with the client on first use (see adapters/sdk.ts). */
+export const cognitoSdk = onFirstUse(() => import('@aws-sdk/client-cognito-identity-provider'));
 
-export function cognitoClient(): CognitoIdentityProviderClient {
+let client: Promise<CognitoIdentityProviderClient> | undefined;
+
+export function cognitoClient(): Promise<CognitoIdentityProviderClient> {
   if (!client) {
-    const { AWS_REGION, COGNITO_ENDPOINT } = config();
-    client = tracer.captureAWSv3Client(new CognitoIdentityProviderClient({ region: AWS_REGION, endpoint: COGNITO_ENDPOINT }));
+    client = cognitoSdk().then(({ CognitoIdentityProviderClient }) => {
+      const { AWS_REGION, COGNITO_ENDPOINT } = config();
+      return traced(new CognitoIdentityProviderClient({ region: AWS_REGION, endpoint: COGNITO_ENDPOINT }));
+    });
+    client.catch(() => { client = undefined; });
   }
   return client;
 }

@@ -1,12 +1,9 @@
-import {
-  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand,
-  AdminUserGlobalSignOutCommand, ListUsersCommand, UsernameExistsException, type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import type { Role } from '../../../../shared/src/contract/route';
 import { config } from '../../config';
 import type { IdentityProvider } from '../../ports/users';
-import { cognitoClient } from './client';
+import { cognitoClient, cognitoSdk } from './client';
 
 /**
  * Cognito user pool with email as the username attribute. After creation every admin call uses
@@ -21,35 +18,41 @@ export const cognitoIdentityProvider: IdentityProvider = {
     if (phone) attributes.push({ Name: 'phone_number', Value: phone });
     let sub: string | undefined;
     try {
-      const out = await cognitoClient().send(new AdminCreateUserCommand({
+      const { AdminCreateUserCommand } = await cognitoSdk();
+      const out = await (await cognitoClient()).send(new AdminCreateUserCommand({
         UserPoolId: config().USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', UserAttributes: attributes,
       }));
       sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
     } catch (e) {
-      if (e instanceof UsernameExistsException) throw new DomainError('user_exists', 409);
+      if ((e as { name?: string }).name === 'UsernameExistsException') throw new DomainError('user_exists', 409);
       throw e;
     }
     if (!sub) throw new DomainError('reg_error', 500);
-    await cognitoClient().send(new AdminSetUserPasswordCommand({
+    const { AdminSetUserPasswordCommand } = await cognitoSdk();
+    await (await cognitoClient()).send(new AdminSetUserPasswordCommand({
       UserPoolId: config().USER_POOL_ID, Username: sub, Password: password, Permanent: true,
     }));
     return { uid: sub };
   },
 
   async addToGroup(uid: string, _email: string, group: Role) {
-    await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: uid, GroupName: group }));
+    const { AdminAddUserToGroupCommand } = await cognitoSdk();
+    await (await cognitoClient()).send(new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: uid, GroupName: group }));
   },
 
   async deleteUser(uid: string) {
-    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
+    const { AdminDeleteUserCommand } = await cognitoSdk();
+    await (await cognitoClient()).send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
   },
 
   async signOutEverywhere(uid: string) {
-    await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
+    const { AdminUserGlobalSignOutCommand } = await cognitoSdk();
+    await (await cognitoClient()).send(new AdminUserGlobalSignOutCommand({ UserPoolId: config().USER_POOL_ID, Username: uid }));
   },
 
   async findByEmail(email: string) {
-    const out = await cognitoClient().send(new ListUsersCommand({
+    const { ListUsersCommand } = await cognitoSdk();
+    const out = await (await cognitoClient()).send(new ListUsersCommand({
       UserPoolId: config().USER_POOL_ID, Filter: `email = "${email.replace(/"/g, '')}"`, Limit: 1,
     }));
     const user = out.Users?.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()));

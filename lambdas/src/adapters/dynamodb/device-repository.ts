@@ -1,10 +1,9 @@
 import type { DevicePlatform } from '../../../../shared/src/contract/notifications';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import type { DeviceStore, PushClaims, PushDevice } from '../../ports/push';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { table, type TransactItem } from './repository';
+import { documentCommands, table, type TransactItem } from './repository';
 
 /** A claim left `sending` this long by a run that died is taken again (the stream consumer times out in 60 s). */
 const CLAIM_STALE_MS = 120_000;
@@ -111,7 +110,8 @@ export const deviceRepository: DeviceStore = {
     let total = 0;
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await documentClient().send(new QueryCommand({
+      const { QueryCommand } = await documentCommands();
+      const out = await (await documentClient()).send(new QueryCommand({
         TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.pushAudiencePk(usertype, platform) }, Select: 'COUNT', ExclusiveStartKey: start,
       }));

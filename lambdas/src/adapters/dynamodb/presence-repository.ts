@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BookingStatus } from '../../../../shared/src/domain/booking-status';
 import geohash from 'ngeohash';
 import { INDEX_HEARTBEAT_MS, LOCATION_FRESH_MS } from '../../../../shared/src/domain/dispatch';
@@ -8,7 +7,7 @@ import { ROSTER_FRESH_MS } from '../../../../shared/src/domain/dashboard';
 import type { DriverStateRecord, NearbyDriver, NearbyResult, OnlineDriver, PresenceStore } from '../../ports/presence';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { stripKeys, table, type TransactItem } from './repository';
+import { documentCommands, stripKeys, table, type TransactItem } from './repository';
 import { trackingItem } from './trip-repository';
 import type { ProfileItem } from '../../ports/users';
 
@@ -204,7 +203,8 @@ export const presenceRepository: PresenceStore = {
       let start: Record<string, unknown> | undefined;
       do {
         queries += 1;
-        const out = await documentClient().send(new QueryCommand({
+        const { QueryCommand } = await documentCommands();
+        const out = await (await documentClient()).send(new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: precision === 5 ? 'pk = :pk AND begins_with(sk, :cell)' : 'pk = :pk',
           FilterExpression: filterExpression,

@@ -1,12 +1,13 @@
-import {
-  BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand,
-  type QueryCommandInput, type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { badRequest, conflict, notFound } from '../../../../shared/src/domain/errors';
 import { CORRELATION_ATTRIBUTE, currentCorrelationId } from '../../observability/correlation';
 import { documentClient, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
+import { onFirstUse } from '../sdk';
+
+/** The document client's commands, loaded with the client on first use (see adapters/sdk.ts). */
+export const documentCommands = onFirstUse(() => import('@aws-sdk/lib-dynamodb'));
 
 export type Key = { pk: string; sk: string };
 export type Item = Record<string, unknown>;
@@ -46,7 +47,8 @@ function transactItems(items: readonly TransactItem[]): RawTransactItem[] {
  */
 export const table = {
   async get<T extends Item>(key: Key, opts: { consistent?: boolean } = {}): Promise<T | undefined> {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: opts.consistent }));
+    const { GetCommand } = await documentCommands();
+    const out = await (await documentClient()).send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: opts.consistent }));
     return out.Item as T | undefined;
   },
 
@@ -57,7 +59,8 @@ export const table = {
     const unique = new Map(keysIn.map((k) => [`${k.pk}|${k.sk}`, k]));
     let pending: Key[] = [...unique.values()];
     for (let attempt = 0; pending.length && attempt < 5; attempt++) {
-      const out = await documentClient().send(new BatchGetCommand({
+      const { BatchGetCommand } = await documentCommands();
+      const out = await (await documentClient()).send(new BatchGetCommand({
         RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: opts.consistent } },
       }));
       for (const it of out.Responses?.[tableName()] ?? []) found.set(`${it.pk}|${it.sk}`, it);
@@ -68,7 +71,8 @@ export const table = {
 
   async put(item: Item & Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
     try {
-      await documentClient().send(new PutCommand({
+      const { PutCommand } = await documentCommands();
+      await (await documentClient()).send(new PutCommand({
         TableName: tableName(), Item: stampItem(item), ConditionExpression: opts.condition,
         ExpressionAttributeNames: opts.names, ExpressionAttributeValues: opts.values,
       }));
@@ -82,7 +86,8 @@ export const table = {
   }): Promise<T> {
     try {
       const stamped = stampUpdate({ UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values });
-      const out = await documentClient().send(new UpdateCommand({
+      const { UpdateCommand } = await documentCommands();
+      const out = await (await documentClient()).send(new UpdateCommand({
         TableName: tableName(), Key: key, ConditionExpression: update.condition, ...stamped, ReturnValues: 'ALL_NEW',
       }));
       return out.Attributes as T;
@@ -93,7 +98,8 @@ export const table = {
 
   async delete(key: Key, opts: { condition?: string; names?: Record<string, string>; values?: Item; conflictCode?: string } = {}): Promise<void> {
     try {
-      await documentClient().send(new DeleteCommand({
+      const { DeleteCommand } = await documentCommands();
+      await (await documentClient()).send(new DeleteCommand({
         TableName: tableName(), Key: key, ConditionExpression: opts.condition,
         ExpressionAttributeNames: opts.names, ExpressionAttributeValues: opts.values,
       }));
@@ -106,7 +112,8 @@ export const table = {
   async transact(items: TransactItem[], opts: { conflictCode?: string; token?: string } = {}): Promise<void> {
     const withTable = transactItems(items);
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
+      const { TransactWriteCommand } = await documentCommands();
+      await (await documentClient()).send(new TransactWriteCommand({ TransactItems: withTable, ClientRequestToken: opts.token }));
     } catch (e) {
       throw mapConditionFailure(e, opts.conflictCode);
     }
@@ -120,10 +127,11 @@ export const table = {
   async transactOrFailed(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
     const withTable = transactItems(items);
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: withTable }));
+      const { TransactWriteCommand } = await documentCommands();
+      await (await documentClient()).send(new TransactWriteCommand({ TransactItems: withTable }));
       return { ok: true };
     } catch (e) {
-      if (e instanceof TransactionCanceledException) {
+      if (isNamed(e, 'TransactionCanceledException')) {
         const reasons = e.CancellationReasons ?? [];
         const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
         if (failed.length || reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, failed };
@@ -137,7 +145,8 @@ export const table = {
     const { cursor, ...rest } = input;
     const start = decodeCursor(cursor);
     try {
-      const out = await documentClient().send(new QueryCommand({ TableName: tableName(), ...rest, ExclusiveStartKey: start }));
+      const { QueryCommand } = await documentCommands();
+      const out = await (await documentClient()).send(new QueryCommand({ TableName: tableName(), ...rest, ExclusiveStartKey: start }));
       return { items: (out.Items ?? []) as T[], next: encodeCursor(out.LastEvaluatedKey) };
     } catch (e) {
       // A cursor that decodes but is not a key of this query (made up, or another list's) is the client's mistake.
@@ -202,11 +211,21 @@ function stampTransactBody(kind: string, body: Item): Item {
   return body;
 }
 
+/**
+ * The SDK's exception by its name (its classes load with the client, on first use; every exception
+ * the SDK throws carries its class's name).
+ */
+function isNamed(e: unknown, name: 'ConditionalCheckFailedException'): boolean;
+function isNamed(e: unknown, name: 'TransactionCanceledException'): e is TransactionCanceledException;
+function isNamed(e: unknown, name: string): boolean {
+  return (e as { name?: unknown } | null)?.name === name;
+}
+
 /** A failed condition is a 409 with the caller's code, or a 404 when the caller says the item was missing. */
 function mapConditionFailure(e: unknown, code = 'conflict'): unknown {
   const failure = () => (code === 'not_found' ? notFound() : conflict(code));
-  if (e instanceof ConditionalCheckFailedException) return failure();
-  if (e instanceof TransactionCanceledException) {
+  if (isNamed(e, 'ConditionalCheckFailedException')) return failure();
+  if (isNamed(e, 'TransactionCanceledException')) {
     const reasons = e.CancellationReasons ?? [];
     if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return failure();
   }

@@ -1,13 +1,12 @@
-import {
+import type {
   CalculateRouteCommand,
   GetPlaceCommand,
-  LocationClient,
   SearchPlaceIndexForPositionCommand,
   SearchPlaceIndexForSuggestionsCommand,
-  type CalculateRouteCommandOutput,
-  type GetPlaceCommandOutput,
-  type SearchPlaceIndexForPositionCommandOutput,
-  type SearchPlaceIndexForSuggestionsCommandOutput,
+  CalculateRouteCommandOutput,
+  GetPlaceCommandOutput,
+  SearchPlaceIndexForPositionCommandOutput,
+  SearchPlaceIndexForSuggestionsCommandOutput,
 } from '@aws-sdk/client-location';
 import type { Place } from '../../../../shared/src/contract/geo';
 import type { LatLng } from '../../../../shared/src/domain/distance';
@@ -15,7 +14,11 @@ import { MAX_ROUTE_POINTS } from '../../../../shared/src/domain/route-sampling';
 import { config } from '../../config';
 import { GeoProviderError, type GeoService } from '../../ports/geo';
 import { encodePolyline, formatCoords, thinPoints } from './polyline';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../sdk';
+
+/** Amazon Location's commands, loaded with the client on first use (see adapters/sdk.ts). */
+const sdk = onFirstUse(() => import('@aws-sdk/client-location'));
 
 /** The part of the Location client this adapter uses (a `LocationClient` fits; tests pass a fake). */
 export interface LocationApi {
@@ -44,8 +47,8 @@ const NO_ROUTE_MESSAGE =
 export function createLocationGeo({ client, placeIndexName, routeCalculatorName }: LocationGeoOptions): GeoService {
   return {
     async autocomplete(text, near) {
-      const out = await call('SearchPlaceIndexForSuggestions', () =>
-        client.send(new SearchPlaceIndexForSuggestionsCommand({
+      const out = await call('SearchPlaceIndexForSuggestions', async () =>
+        client.send(new (await sdk()).SearchPlaceIndexForSuggestionsCommand({
           IndexName: placeIndexName,
           Text: text,
           BiasPosition: near ? toPosition(near) : undefined,
@@ -71,7 +74,7 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
     async placeCoords(placeId) {
       const out = await call(
         'GetPlace',
-        () => client.send(new GetPlaceCommand({ IndexName: placeIndexName, PlaceId: placeId })),
+        async () => client.send(new (await sdk()).GetPlaceCommand({ IndexName: placeIndexName, PlaceId: placeId })),
         // Unknown or malformed ids (a stale suggestion, a forged request) are the caller's "not found".
         (err) => errorName(err) === 'ResourceNotFoundException' || errorName(err) === 'ValidationException',
       );
@@ -82,8 +85,8 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
     },
 
     async reverseGeocode(point) {
-      const out = await call('SearchPlaceIndexForPosition', () =>
-        client.send(new SearchPlaceIndexForPositionCommand({
+      const out = await call('SearchPlaceIndexForPosition', async () =>
+        client.send(new (await sdk()).SearchPlaceIndexForPositionCommand({
           IndexName: placeIndexName,
           Position: toPosition(point),
           MaxResults: 1,
@@ -94,7 +97,7 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
     async route(start, dest) {
       const out = await call(
         'CalculateRoute',
-        () => client.send(new CalculateRouteCommand({
+        async () => client.send(new (await sdk()).CalculateRouteCommand({
           CalculatorName: routeCalculatorName,
           DeparturePosition: toPosition(start),
           DestinationPosition: toPosition(dest),
@@ -123,7 +126,7 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
       const waypoints = sampled.slice(1, -1);
       const out = await call(
         'CalculateRoute',
-        () => client.send(new CalculateRouteCommand({
+        async () => client.send(new (await sdk()).CalculateRouteCommand({
           CalculatorName: routeCalculatorName,
           DeparturePosition: toPosition(sampled[0]!),
           DestinationPosition: toPosition(sampled[sampled.length - 1]!),
@@ -142,12 +145,14 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
 }
 
 let shared: GeoService | undefined;
+const client = onFirstUse(async () => traced(new (await sdk()).LocationClient({ region: config().AWS_REGION })));
 
 function sharedLocationGeo(): GeoService {
   if (!shared) {
-    const { AWS_REGION, PLACE_INDEX_NAME, ROUTE_CALCULATOR_NAME } = config();
+    const { PLACE_INDEX_NAME, ROUTE_CALCULATOR_NAME } = config();
     shared = createLocationGeo({
-      client: tracer.captureAWSv3Client(new LocationClient({ region: AWS_REGION })),
+      // The client itself is made on the first call (see adapters/sdk.ts).
+      client: { send: async (command: never) => (await client()).send(command) } as LocationApi,
       placeIndexName: PLACE_INDEX_NAME,
       routeCalculatorName: ROUTE_CALCULATOR_NAME,
     });

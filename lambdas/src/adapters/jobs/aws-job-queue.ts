@@ -1,10 +1,15 @@
-import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { config } from '../../config';
 import { currentCorrelationId } from '../../observability/correlation';
 import type { Job, JobQueue } from '../../ports/jobs';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../sdk';
+
+/** Loaded on first use (see adapters/sdk.ts): a function that schedules nothing never loads them. */
+const sqsSdk = onFirstUse(() => import('@aws-sdk/client-sqs'));
+const schedulerSdk = onFirstUse(() => import('@aws-sdk/client-scheduler'));
 
 /** SQS holds a message back at most 15 minutes. */
 const MAX_SQS_DELAY_SECONDS = 900;
@@ -24,11 +29,13 @@ export const awsJobQueue: JobQueue = {
     const body = JSON.stringify({ ...job, correlationId: currentCorrelationId() });
     const delay = Math.max(0, Math.ceil((runAt - Date.now()) / 1000));
     if (delay <= MAX_SQS_DELAY_SECONDS) {
-      sqs ??= tracer.captureAWSv3Client(new SQSClient({ region: c.AWS_REGION, endpoint: c.SQS_ENDPOINT }));
+      const { SendMessageCommand, SQSClient } = await sqsSdk();
+      sqs ??= await traced(new SQSClient({ region: c.AWS_REGION, endpoint: c.SQS_ENDPOINT }));
       await sqs.send(new SendMessageCommand({ QueueUrl: c.JOB_QUEUE_URL, MessageBody: body, DelaySeconds: delay }));
       return;
     }
-    scheduler ??= tracer.captureAWSv3Client(new SchedulerClient({ region: c.AWS_REGION, endpoint: c.SCHEDULER_ENDPOINT }));
+    const { CreateScheduleCommand, SchedulerClient } = await schedulerSdk();
+    scheduler ??= await traced(new SchedulerClient({ region: c.AWS_REGION, endpoint: c.SCHEDULER_ENDPOINT }));
     // at() takes UTC without a zone suffix, to the second.
     const at = new Date(runAt).toISOString().slice(0, 19);
     await scheduler.send(new CreateScheduleCommand({

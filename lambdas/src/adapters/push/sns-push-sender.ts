@@ -1,13 +1,13 @@
-import {
-  CreatePlatformEndpointCommand, DeleteEndpointCommand, GetEndpointAttributesCommand, PublishCommand, SetEndpointAttributesCommand, SNSClient,
-} from '@aws-sdk/client-sns';
+import type { SNSClient } from '@aws-sdk/client-sns';
 import { config } from '../../config';
 import { logger } from '../../observability/logger';
 import type { PushPayload, PushSender } from '../../ports/push';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../sdk';
 
-let client: SNSClient | undefined;
-const sns = () => (client ??= tracer.captureAWSv3Client(new SNSClient({ region: config().AWS_REGION, endpoint: config().SNS_ENDPOINT })));
+/** SNS's commands, loaded with the client on first use (see adapters/sdk.ts). */
+const sdk = onFirstUse(() => import('@aws-sdk/client-sns'));
+const client = onFirstUse(async (): Promise<SNSClient> => traced(new (await sdk()).SNSClient({ region: config().AWS_REGION, endpoint: config().SNS_ENDPOINT })));
 
 /** The platform application of a device's platform, if this stage has credentials for it. */
 const applicationOf = (platform: 'ANDROID' | 'IOS') => (platform === 'ANDROID' ? config().PUSH_ANDROID_APP_ARN : config().PUSH_IOS_APP_ARN) || undefined;
@@ -45,21 +45,25 @@ export const snsPushSender: PushSender = {
     }
     // Same token, same attributes: SNS answers the existing endpoint. It may have been disabled
     // (the app was reinstalled and the token refreshed): enable it again with the current token.
-    const out = await sns().send(new CreatePlatformEndpointCommand({ PlatformApplicationArn: application, Token: device.token }));
+    const { CreatePlatformEndpointCommand } = await sdk();
+    const out = await (await client()).send(new CreatePlatformEndpointCommand({ PlatformApplicationArn: application, Token: device.token }));
     const arn = out.EndpointArn!;
-    await sns().send(new SetEndpointAttributesCommand({ EndpointArn: arn, Attributes: { Token: device.token, Enabled: 'true' } }));
+    const { SetEndpointAttributesCommand } = await sdk();
+    await (await client()).send(new SetEndpointAttributesCommand({ EndpointArn: arn, Attributes: { Token: device.token, Enabled: 'true' } }));
     return arn;
   },
 
   async unregister(endpointArn) {
     // DeleteEndpoint is idempotent: a missing endpoint is a success.
-    await sns().send(new DeleteEndpointCommand({ EndpointArn: endpointArn }));
+    const { DeleteEndpointCommand } = await sdk();
+    await (await client()).send(new DeleteEndpointCommand({ EndpointArn: endpointArn }));
   },
 
   async send(device, payload) {
     if (!device.endpointArn) return 'unreachable';
     try {
-      await sns().send(new PublishCommand({ TargetArn: device.endpointArn, MessageStructure: 'json', Message: snsMessage(payload) }));
+      const { PublishCommand } = await sdk();
+      await (await client()).send(new PublishCommand({ TargetArn: device.endpointArn, MessageStructure: 'json', Message: snsMessage(payload) }));
       return 'sent';
     } catch (e) {
       if (isGone(e)) return 'gone';
@@ -69,7 +73,8 @@ export const snsPushSender: PushSender = {
 
   async enabled(endpointArn) {
     try {
-      const out = await sns().send(new GetEndpointAttributesCommand({ EndpointArn: endpointArn }));
+      const { GetEndpointAttributesCommand } = await sdk();
+      const out = await (await client()).send(new GetEndpointAttributesCommand({ EndpointArn: endpointArn }));
       return out.Attributes?.Enabled !== 'false';
     } catch (e) {
       if (isGone(e)) return false;

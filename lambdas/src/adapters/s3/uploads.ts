@@ -1,26 +1,22 @@
-import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand,
-  HeadObjectCommand, ListObjectsV2Command, ListPartsCommand, NotFound, S3Client, UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { ListMaxResults } from '../../../../shared/src/contract/uploads';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import { config } from '../../config';
 import type { UploadStore } from '../../ports/uploads';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
 import { isSafeKey } from '../../../../shared/src/domain/storage-keys';
+import { onFirstUse } from '../sdk';
 
-let client: S3Client | undefined;
+/** S3's commands and presigners, loaded with the client on first use (see adapters/sdk.ts). */
+const sdk = onFirstUse(() => import('@aws-sdk/client-s3'));
+const presignPost = onFirstUse(async () => (await import('@aws-sdk/s3-presigned-post')).createPresignedPost);
+const presignUrl = onFirstUse(async () => (await import('@aws-sdk/s3-request-presigner')).getSignedUrl);
 
-function s3(): S3Client {
-  if (!client) {
-    const { AWS_REGION, S3_ENDPOINT } = config();
-    // Emulators answer on a path, not on bucket subdomains.
-    client = tracer.captureAWSv3Client(new S3Client({ region: AWS_REGION, endpoint: S3_ENDPOINT, forcePathStyle: Boolean(S3_ENDPOINT) }));
-  }
-  return client;
-}
+const s3 = onFirstUse(async (): Promise<S3Client> => {
+  const { AWS_REGION, S3_ENDPOINT } = config();
+  // Emulators answer on a path, not on bucket subdomains.
+  return traced(new (await sdk()).S3Client({ region: AWS_REGION, endpoint: S3_ENDPOINT, forcePathStyle: Boolean(S3_ENDPOINT) }));
+});
 
 /** A form or part URL is used right away; a paused upload asks for fresh part URLs on resume. */
 const UPLOAD_URL_TTL_SECONDS = 300;
@@ -45,7 +41,7 @@ const isNoSuchUpload = (e: unknown) => (e as { name?: string }).name === 'NoSuch
  */
 export const s3Uploads: UploadStore = {
   async createPostTicket({ key, contentType, maxBytes }) {
-    const { url, fields } = await createPresignedPost(s3(), {
+    const { url, fields } = await (await presignPost())(await s3(), {
       Bucket: bucket(),
       Key: safe(key),
       // The key is exact (the policy's `key` condition comes from Key), the type is the declared
@@ -58,7 +54,7 @@ export const s3Uploads: UploadStore = {
   },
 
   async startMultipart({ key, contentType }) {
-    const out = await s3().send(new CreateMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), ContentType: contentType }));
+    const out = await (await s3()).send(new (await sdk()).CreateMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), ContentType: contentType }));
     if (!out.UploadId) throw new Error('CreateMultipartUpload returned no upload id');
     return out.UploadId;
   },
@@ -68,9 +64,9 @@ export const s3Uploads: UploadStore = {
       partNumber,
       size,
       // ContentLength is a signed header: S3 refuses a part of any other size.
-      url: await getSignedUrl(
-        s3(),
-        new UploadPartCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
+      url: await (await presignUrl())(
+        await s3(),
+        new (await sdk()).UploadPartCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
         { expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-length']) },
       ),
     })));
@@ -82,7 +78,7 @@ export const s3Uploads: UploadStore = {
     let marker: string | undefined;
     try {
       do {
-        const out = await s3().send(new ListPartsCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumberMarker: marker }));
+        const out = await (await s3()).send(new (await sdk()).ListPartsCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId, PartNumberMarker: marker }));
         for (const p of out.Parts ?? []) parts.push({ partNumber: p.PartNumber ?? 0, size: p.Size ?? 0, etag: (p.ETag ?? '').replace(/"/g, '') });
         marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
       } while (marker);
@@ -94,7 +90,7 @@ export const s3Uploads: UploadStore = {
   },
 
   async completeMultipart({ key, uploadId, parts }) {
-    await s3().send(new CompleteMultipartUploadCommand({
+    await (await s3()).send(new (await sdk()).CompleteMultipartUploadCommand({
       Bucket: bucket(), Key: safe(key), UploadId: uploadId,
       MultipartUpload: { Parts: [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: `"${p.etag.replace(/"/g, '')}"` })) },
     }));
@@ -102,7 +98,7 @@ export const s3Uploads: UploadStore = {
 
   async abortMultipart({ key, uploadId }) {
     try {
-      await s3().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId }));
+      await (await s3()).send(new (await sdk()).AbortMultipartUploadCommand({ Bucket: bucket(), Key: safe(key), UploadId: uploadId }));
     } catch (e) {
       if (!isNoSuchUpload(e)) throw e;
     }
@@ -110,23 +106,23 @@ export const s3Uploads: UploadStore = {
 
   async describe(key) {
     try {
-      const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: safe(key) }));
+      const out = await (await s3()).send(new (await sdk()).HeadObjectCommand({ Bucket: bucket(), Key: safe(key) }));
       return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? '', etag: (out.ETag ?? '').replace(/"/g, '') };
     } catch (e) {
-      if (e instanceof NotFound || statusOf(e) === 404) return undefined;
+      if ((e as { name?: string }).name === 'NotFound' || statusOf(e) === 404) return undefined;
       throw e;
     }
   },
 
   async remove(key) {
-    await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: safe(key) }));
+    await (await s3()).send(new (await sdk()).DeleteObjectCommand({ Bucket: bucket(), Key: safe(key) }));
   },
 
   async list({ prefix, maxResults, cursor }) {
     if (!ListMaxResults.safeParse(maxResults).success) throw new DomainError('invalid_argument', 400, 'maxResults must be 1 to 1000');
     // A prefix is a key's folder: the same rules, with its trailing '/'.
     if (!prefix.endsWith('/') || !isSafeKey(prefix.slice(0, -1))) throw new DomainError('invalid_argument', 400, 'Not a valid storage path');
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: maxResults, ContinuationToken: cursor }));
+    const out = await (await s3()).send(new (await sdk()).ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: maxResults, ContinuationToken: cursor }));
     return {
       items: (out.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0, ...(o.LastModified ? { lastModified: o.LastModified.toISOString() } : {}) })),
       ...(out.IsTruncated && out.NextContinuationToken ? { cursor: out.NextContinuationToken } : {}),
@@ -134,7 +130,7 @@ export const s3Uploads: UploadStore = {
   },
 
   async viewUrl(key) {
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: safe(key) }), { expiresIn: VIEW_URL_TTL_SECONDS });
+    return (await presignUrl())(await s3(), new (await sdk()).GetObjectCommand({ Bucket: bucket(), Key: safe(key) }), { expiresIn: VIEW_URL_TTL_SECONDS });
   },
 
   publicUrl(key) {

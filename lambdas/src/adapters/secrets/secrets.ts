@@ -1,7 +1,10 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../../config';
 import type { SecretSource } from '../../ports/payments';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../sdk';
+
+const sdk = onFirstUse(() => import('@aws-sdk/client-secrets-manager'));
 
 /** Secrets Manager, by the ARNs CDK passes; read once per container. */
 export function secretsManagerSecrets(): SecretSource {
@@ -13,8 +16,10 @@ export function secretsManagerSecrets(): SecretSource {
       if (!arn) return Promise.resolve(undefined);
       let value = cache.get(name);
       if (!value) {
-        client ??= tracer.captureAWSv3Client(new SecretsManagerClient({}));
-        value = client.send(new GetSecretValueCommand({ SecretId: arn })).then((out) => out.SecretString);
+        value = sdk().then(async ({ GetSecretValueCommand, SecretsManagerClient }) => {
+          client ??= await traced(new SecretsManagerClient({}));
+          return (await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
+        });
         // A failed read is not remembered: the next request tries again.
         value.catch(() => cache.delete(name));
         cache.set(name, value);

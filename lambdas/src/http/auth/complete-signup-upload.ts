@@ -1,7 +1,9 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/auth';
+import { uploads } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { completeUpload } from '../../use-cases/create-upload-url';
 import { maxBytesOf } from '../../use-cases/upload-keys';
+
+const deps = { uploads };
 
 export const handler = httpHandler(contract.completeSignupUpload, ({ body }) => completeUpload(deps, { key: body.key, maxBytes: maxBytesOf('licence') }, body));

@@ -1,8 +1,11 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { bookings, demand, geo, jobs, now, presence, random } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
+import { idempotency } from '../../middleware/idempotency';
 import { addBooking } from '../../use-cases/add-booking';
+
+const deps = { bookings, demand, geo, jobs, now, presence, random };
 
 /** The car type, the rider an admin books for and the idempotency record come with the admission read. */
 export const handler = httpHandler(
@@ -20,5 +23,6 @@ export const handler = httpHandler(
       body.riderId ? preload.profile(body.riderId) : undefined,
       headers['idempotency-key'] ? preload.idempotency(caller.uid, headers['idempotency-key']) : undefined,
     ],
+    idempotency,
   },
 );

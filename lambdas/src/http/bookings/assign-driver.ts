@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { bookings, now } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { assignDriver } from '../../use-cases/assign-driver';
+
+const deps = { bookings, now };
 
 export const handler = httpHandler(
   contract.assignDriver,

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { bookings, now, trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { cancelBooking } from '../../use-cases/cancel-booking';
+
+const deps = { bookings, now, trips };
 
 export const handler = httpHandler(
   contract.cancelBooking,

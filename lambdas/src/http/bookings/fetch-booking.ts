@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { uploads } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchBooking } from '../../use-cases/fetch-bookings';
+
+const deps = { uploads };
 
 export const handler = httpHandler(
   contract.fetchBooking,

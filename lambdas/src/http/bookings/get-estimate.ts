@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { geo } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { getEstimate } from '../../use-cases/get-estimate';
+
+const deps = { geo };
 
 export const handler = httpHandler(
   contract.getEstimate,

@@ -1,6 +1,8 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/dashboard';
+import { demand, now } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchDemand } from '../../use-cases/fetch-demand';
+
+const deps = { demand, now };
 
 export const handler = httpHandler(contract.fetchDemand, ({ query }) => fetchDemand(deps, query));

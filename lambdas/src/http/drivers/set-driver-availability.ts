@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { now, presence } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { setDriverAvailability } from '../../use-cases/driver-presence';
+
+const deps = { now, presence };
 
 export const handler = httpHandler(
   contract.setDriverAvailability,

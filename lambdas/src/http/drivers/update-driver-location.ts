@@ -1,6 +1,8 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/bookings';
+import { now, presence } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { updateDriverLocation } from '../../use-cases/driver-presence';
+
+const deps = { now, presence };
 
 export const handler = httpHandler(contract.updateDriverLocation, ({ account, body }) => updateDriverLocation(deps, account, body));

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/payments';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { now, promos, trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { applyPromo } from '../../use-cases/apply-promo';
+
+const deps = { now, promos, trips };
 
 export const handler = httpHandler(
   contract.applyPromo,

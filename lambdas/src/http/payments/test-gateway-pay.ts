@@ -1,4 +1,4 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/payments';
 import { testGatewayDeps } from '../../test-gateway-deps';
 import { httpHandler } from '../../middleware/http-handler';
 import { takeGatewayPayment } from '../../use-cases/test-gateway-payments';

@@ -1,6 +1,8 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/settings';
+import { license, settings } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { editSettings } from '../../use-cases/edit-settings';
+
+const deps = { license, settings };
 
 export const handler = httpHandler(contract.editSettings, ({ body }) => editSettings(deps, body));

@@ -1,6 +1,8 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/settings';
+import { settings } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { getLanguages } from '../../use-cases/get-languages';
+
+const deps = { settings };
 
 export const handler = httpHandler(contract.getLanguages, () => getLanguages(deps));

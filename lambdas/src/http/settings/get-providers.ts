@@ -1,6 +1,8 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/settings';
+import { providers } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { getProviders } from '../../use-cases/get-providers';
+
+const deps = { providers };
 
 export const handler = httpHandler(contract.getProviders, () => getProviders(deps));

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/trips';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { bookings, now, trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { arriveBooking } from '../../use-cases/arrive-booking';
+
+const deps = { bookings, now, trips };
 
 export const handler = httpHandler(
   contract.arriveBooking,

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/trips';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { geo, trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchTracking } from '../../use-cases/fetch-tracking';
+
+const deps = { geo, trips };
 
 export const handler = httpHandler(
   contract.fetchTracking,

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/trips';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { bookings, carTypes, geo, now, trips, users } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { reachBooking } from '../../use-cases/reach-booking';
+
+const deps = { bookings, carTypes, geo, now, trips, users };
 
 export const handler = httpHandler(
   contract.reachBooking,

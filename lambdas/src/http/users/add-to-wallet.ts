@@ -1,11 +1,14 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/trips';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { now, users, wallets } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
+import { idempotency } from '../../middleware/idempotency';
 import { addToWallet } from '../../use-cases/add-to-wallet';
+
+const deps = { now, users, wallets };
 
 export const handler = httpHandler(
   contract.addToWallet,
   ({ account, params, body, headers, preloaded: [target] }) => addToWallet(deps, account, loaded.profile(target), { amount: body.amount, idempotencyKey: headers['idempotency-key'] }),
-  { preload: ({ params }) => [preload.profile(params.uid)] },
+  { preload: ({ params }) => [preload.profile(params.uid)], idempotency },
 );

@@ -1,5 +1,7 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/bookings';
+import { inbox } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
+
+const deps = { inbox };
 
 export const handler = httpHandler(contract.fetchMessages, ({ account, query }) => deps.inbox.list(account.profile.id, query));

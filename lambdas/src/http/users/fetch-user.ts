@@ -1,4 +1,4 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/users';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchUser } from '../../use-cases/fetch-user';
 

@@ -1,8 +1,10 @@
-import { contract } from '../../../../shared/src/contract/routes';
+import * as contract from '../../../../shared/src/contract/withdraws';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { deps } from '../../composition-root';
+import { now, withdraws } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { completeWithdraw } from '../../use-cases/complete-withdraw';
+
+const deps = { now, withdraws };
 
 export const handler = httpHandler(
   contract.completeWithdraw,

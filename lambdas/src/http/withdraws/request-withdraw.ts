@@ -1,6 +1,9 @@
-import { contract } from '../../../../shared/src/contract/routes';
-import { deps } from '../../composition-root';
+import * as contract from '../../../../shared/src/contract/withdraws';
+import { now, users, withdraws } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
+import { idempotency } from '../../middleware/idempotency';
 import { requestWithdraw } from '../../use-cases/request-withdraw';
 
-export const handler = httpHandler(contract.requestWithdraw, ({ account, body, headers }) => requestWithdraw(deps, account, { ...body, idempotencyKey: headers['idempotency-key'] }));
+const deps = { now, users, withdraws };
+
+export const handler = httpHandler(contract.requestWithdraw, ({ account, body, headers }) => requestWithdraw(deps, account, { ...body, idempotencyKey: headers['idempotency-key'] }), { idempotency });
