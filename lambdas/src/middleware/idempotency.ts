@@ -4,8 +4,7 @@ import { keys } from '../adapters/dynamodb/keys';
 import type { Key } from '../adapters/dynamodb/repository';
 import { messageFor } from './responses';
 
-/** What a route answered: kept as the first answer of its key. */
-export interface Answer { status: number; body: unknown }
+export type { Answer } from './answer';
 
 /** The caller's key from the request headers (lower-cased names), checked; undefined when none was sent. */
 export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {

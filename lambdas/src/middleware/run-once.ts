@@ -7,7 +7,7 @@ import { IDEMPOTENCY_TTL_SECONDS } from '../../../shared/src/contract/idempotenc
 import { DomainError } from '../../../shared/src/domain/errors';
 import { TableIdempotencyStore, idempotentRequestKey } from '../adapters/dynamodb/idempotency-store';
 import type { Item } from '../adapters/dynamodb/repository';
-import type { Answer } from './idempotency';
+import type { Answer } from './answer';
 import { messageFor } from './responses';
 
 /**
