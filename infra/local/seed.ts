@@ -28,6 +28,8 @@ export const demoSettings: AppSettings = {
   country: 'United States', code: 'USD', symbol: '$', convert_to_mile: false, bank_fields: true,
   bonus: 10, otp_secure: true, driver_approval: true, email_verify: false, autoDispatch: true, CarHornRepeat: false,
   driverRadius: 10, license: '', version: 1,
+  // The demo operator runs in San Francisco: its days roll over at local midnight, not 4 pm.
+  timeZone: 'America/Los_Angeles',
 };
 
 const carTypes: Omit<CarType, 'createdAt' | 'version'>[] = [

@@ -8,6 +8,7 @@ import { storablePoint } from '../../../shared/src/domain/distance';
 import { bookLaterTimes, dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { RandomSource } from '../../../shared/src/domain/random';
+import { operatorZone, tripInstant } from '../../../shared/src/domain/time-zone';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { ProfileItem } from '../ports/users';
@@ -70,12 +71,14 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const fingerprint = fingerprintOf(body);
   if (input.previous) return replay(deps, account, input.previous, fingerprint);
 
+  // The rider picks a wall-clock time of the operator's zone; the 15-minute rule runs on its instant.
+  const asked = tripInstant(body.tripdate, operatorZone(settings));
   assertValid(validateBookingForm({
     role: me.usertype, channel: isAdmin ? 'admin' : 'rider',
     pickup: body.pickup, drop: body.drop, carType: body.carTypeId, riderId: body.riderId,
-    bookLater: body.bookLater, tripdate: body.tripdate ?? null,
+    bookLater: body.bookLater, tripdate: asked,
   }, nowMs));
-  if (body.bookLater && body.tripdate! - nowMs > MAX_BOOK_AHEAD_MS) {
+  if (body.bookLater && asked! - nowMs > MAX_BOOK_AHEAD_MS) {
     throw new DomainError('past_booking_error', 400, 'A booking can be made at most a year ahead');
   }
   const customer = isAdmin ? input.rider : me;
@@ -89,7 +92,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const policy = dispatchPolicy(settings);
   const pickup = storablePoint(body.pickup!);
   const drop = storablePoint(body.drop!);
-  const tripdate = body.bookLater ? body.tripdate! : nowMs;
+  const tripdate = body.bookLater ? asked! : nowMs;
   const status = initialStatus({ appCategory: settings.appMode, createdByAdmin: isAdmin });
   const dispatchNow = status === 'NEW' && !body.bookLater && policy.autoDispatch;
   const id = makeBookingId(deps.random);

@@ -1,5 +1,6 @@
 import { earningsAddition, earningsPeriods } from '../../../shared/src/domain/earnings';
 import { formatMoney } from '../../../shared/src/domain/money';
+import { operatorZone } from '../../../shared/src/domain/time-zone';
 import { settlementMovements, type PaymentMode } from '../../../shared/src/domain/trip-settlement';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripChange } from '../ports/trips';
@@ -13,7 +14,7 @@ import { advance, tell } from './trip-step';
  * the earnings aggregates added, both parties told. Every txRef comes from the booking, and the
  * step is conditioned on the booking's status, so a second delivery moves nothing.
  */
-export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number, settings: Pick<AppSettings, 'symbol'>): TripChange {
+export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number, settings: Pick<AppSettings, 'symbol' | 'timeZone'>): TripChange {
   const driver = booking.driver!;
   const settlement = settlementMovements({
     id: booking.id, driver, customer: booking.customer, trip_cost: booking.trip_cost, driver_share: booking.driver_share, discount: booking.discount,
@@ -27,7 +28,8 @@ export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number
   });
   const money = (minor: number) => formatMoney(minor, settings.symbol ?? '');
   const modeText = booking.prepaid ? 'prepaid' : mode;
-  const { day, month } = earningsPeriods(booking.tripdate);
+  // Filed under the operator's day and month of the trip date, as the dashboard and reports read them.
+  const { day, month } = earningsPeriods(booking.tripdate, operatorZone(settings));
   return {
     current: booking, next, at,
     // PENDING already freed the driver (spec §4 PENDING); from REACHED the trip still holds them.

@@ -174,8 +174,11 @@ export type BookingView = z.infer<typeof BookingView>;
 export const AddBookingBody = z.object({
   ...TripChoice,
   bookLater: z.boolean().default(false),
-  /** Book Later: when the trip is due, ms since the epoch; at least 15 minutes ahead. */
-  tripdate: z.number().int().positive().nullable().optional(),
+  /**
+   * Book Later: when the trip is due, at least 15 minutes ahead: ms since the epoch, or the date-time
+   * field's 'YYYY-MM-DDTHH:mm', read in the operator's time zone (settings `timeZone`).
+   */
+  tripdate: z.union([z.number().int().positive(), z.string().max(16)]).nullable().optional(),
   instructionData: InstructionData.optional(),
   riderId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).nullable().optional(),
 }).strict();

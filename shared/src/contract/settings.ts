@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { parseDriverRadius } from '../domain/settings-rules';
+import { isTimeZone } from '../domain/time-zone';
 import { cleanText, moneyInput } from './common';
 import { ROLES, route } from './route';
 
@@ -39,6 +40,8 @@ export const PublicSettings = z.object({
   symbol: z.string(),
   convert_to_mile: z.boolean(),
   bank_fields: z.boolean(),
+  /** The operator's clock (IANA name): days, months and Book Later times are the zone's. Absent means UTC. */
+  timeZone: z.string().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
@@ -70,6 +73,10 @@ export const fetchAllSettings = route({
 });
 
 const Text = (max: number) => cleanText(max);
+/** A zone the runtime's time zone database knows, else select_proper (the form picks it from a list). */
+const TimeZone = z.string().superRefine((value, ctx) => {
+  if (!isTimeZone(value)) ctx.addIssue({ code: 'custom', message: 'select_proper' });
+});
 /** Spec §5: a blank (or any non-amount) bonus gives proper_bonus; the strict money rule, up to its maximum. */
 const Bonus = moneyInput({ key: 'proper_bonus' });
 /**
@@ -112,6 +119,7 @@ export const SettingsForm = z.object({
   CarHornRepeat: z.boolean(),
   driverRadius: DriverRadius,
   license: Text(200),
+  timeZone: TimeZone.optional(),
   ...DispatchSettingsShape,
 }).strict();
 export type SettingsForm = z.infer<typeof SettingsForm>;

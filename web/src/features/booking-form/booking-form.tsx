@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AddBookingBody, BookingView, CarType, Estimate, InstructionData, Place } from '../../../../shared/src/contract';
 import { validateBookingForm } from '../../../../shared/src/domain/booking-rules';
-import { dateTimeInputToMs } from '../../../../shared/src/domain/time';
+import { operatorZone, tripInstant } from '../../../../shared/src/domain/time-zone';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useSettings } from '../../app/settings-context';
@@ -201,7 +201,9 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   };
 
   const tripdateText = bookLater ? (date && time ? `${date}T${time}` : '') : null;
-  const tripdate = tripdateText ? dateTimeInputToMs(tripdateText) : null;
+  // The picked time is the operator's wall clock (where the trip happens), not the device's.
+  const zone = operatorZone(settings);
+  const tripdate = tripdateText ? tripInstant(tripdateText, zone) : null;
   const carType = carTypes.data?.find((c) => c.id === carTypeId) ?? null;
   const trip = tripKey(pickup, drop);
   const route = quote && quote.trip === trip ? quote.estimate.route.coords : undefined;
@@ -236,7 +238,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       carType: carTypeId,
       riderId,
       bookLater,
-      tripdate: tripdateText,
+      tripdate: tripdateText ? tripdate : tripdateText,
     });
     if (!check.ok) {
       setProblem({ key: check.key, field: check.field });
@@ -258,7 +260,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       carTypeId,
       ...quote.parcel,
       bookLater,
-      ...(bookLater && tripdate !== null ? { tripdate } : {}),
+      // The text as picked: the server reads it in the operator's zone and checks the 15 minutes.
+      ...(bookLater && tripdate !== null && tripdateText ? { tripdate: tripdateText } : {}),
       ...(instructionData ? { instructionData } : {}),
       ...(channel === 'admin' && riderId ? { riderId } : {}),
     };
@@ -424,6 +427,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
               clearProblemOf('tripdate');
             }}
             errorText={fieldError('tripdate')}
+            timeZone={zone}
           />
           {problem ? (
             <Alert type="error" data-testid="booking-form-error">

@@ -14,6 +14,7 @@ import { useSettings } from '../../app/settings-context';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { formatMoney } from '../../components/format-money';
 import { useTopic } from '../../live/use-topic';
+import { useOperatorZone } from '../operator-clock/use-operator-zone';
 import { formatTripDate } from './format-trip';
 
 export interface BookingSuccessModalProps {
@@ -30,10 +31,11 @@ export interface BookingSuccessModalProps {
 function DispatchState({ booking }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
+  const zone = useOperatorZone();
   switch (booking.status) {
     case 'NEW':
       if (booking.bookLater) {
-        return <StatusIndicator type="pending">{t('bf_scheduled_for', { date: formatTripDate(booking.tripdate, locale) })}</StatusIndicator>;
+        return <StatusIndicator type="pending">{t('bf_scheduled_for', { date: formatTripDate(booking.tripdate, locale, zone) })}</StatusIndicator>;
       }
       return (
         <SpaceBetween size="xxs">

@@ -16,6 +16,7 @@ import { useSettings } from '../../app/settings-context';
 import { formatMoney } from '../../components/format-money';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert, type ActionProblem } from '../../components/problem-alert';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { formatDistance, formatDuration, formatTripDate } from './format-trip';
 import type { TripPoint } from './trip-point';
 
@@ -106,7 +107,7 @@ export function EstimateModal({ estimate, pickup, drop, bookLater, tripdate, del
               { label: t('bf_pickup'), value: pickup?.add ?? '' },
               { label: t('bf_drop'), value: drop?.add ?? '' },
               { label: t('car_type'), value: estimate.carType },
-              { label: t('bf_when'), value: bookLater && tripdate ? formatTripDate(tripdate, locale) : t('bf_book_now') },
+              { label: t('bf_when'), value: bookLater && tripdate ? formatTripDate(tripdate, locale, operatorZone(settings)) : t('bf_book_now') },
               {
                 label: t('bf_distance'),
                 value: <span data-testid="estimate-distance">{formatDistance(t, estimate.estimateDistance, estimate.distanceUnit, locale)}</span>,

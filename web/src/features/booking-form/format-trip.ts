@@ -13,7 +13,7 @@ export function formatDuration(t: TFunction, seconds: number): string {
   return t('bf_duration_h_min', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
-/** A trip date (ms) in the user's language and clock. */
-export function formatTripDate(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+/** A trip date (ms) in the user's language, on the operator's clock (where the trip happens). */
+export function formatTripDate(ms: number, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
 }

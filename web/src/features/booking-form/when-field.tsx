@@ -6,6 +6,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_BOOK_LATER_MINUTES } from '../../../../shared/src/domain/time';
+import { zonedPeriods } from '../../../../shared/src/domain/time-zone';
 
 export interface WhenFieldProps {
   bookLater: boolean;
@@ -16,15 +17,18 @@ export interface WhenFieldProps {
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
   errorText?: string;
+  /** The operator's zone: the date and time are its wall clock. */
+  timeZone: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** Spec §2 Book Now / Book Later toggle (default Now) and, for Later, the trip's date and time. */
-export function WhenField({ bookLater, onBookLaterChange, date, time, onDateChange, onTimeChange, errorText }: WhenFieldProps) {
+export function WhenField({ bookLater, onBookLaterChange, date, time, onDateChange, onTimeChange, errorText, timeZone }: WhenFieldProps) {
   const { t } = useTranslation();
-  const today = localDay(new Date());
+  // The calendar's days are the operator's: its today may be the device's yesterday or tomorrow.
+  const today = zonedPeriods(Date.now(), timeZone).day;
   // The visible label names the control; on a phone it turns into a select that must not repeat it.
   const labelId = useId();
   return (
@@ -44,7 +48,7 @@ export function WhenField({ bookLater, onBookLaterChange, date, time, onDateChan
       {bookLater ? (
         <FormField
           label={t('bf_trip_date_time')}
-          description={t('bf_trip_date_time_hint', { minutes: MIN_BOOK_LATER_MINUTES })}
+          description={`${t('bf_trip_date_time_hint', { minutes: MIN_BOOK_LATER_MINUTES })} ${t('clock_times_in', { zone: timeZone.replace(/_/g, ' ') })}`}
           errorText={errorText}
           stretch
         >

@@ -2,6 +2,7 @@ import type { StatusIndicatorProps } from '@cloudscape-design/components/status-
 import type { TFunction } from 'i18next';
 import type { BookingView, DriverPresence, Role } from '../../../../shared/src/contract';
 import type { BookingStatus } from '../../../../shared/src/domain/booking-status';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { formatMoney } from '../../components/format-money';
 
 /** How each status reads at a glance: waiting, moving, settled, stopped. */
@@ -18,7 +19,10 @@ export const STATUS_INDICATOR: Record<BookingStatus, StatusIndicatorProps.Type> 
   CANCELLED: 'stopped',
 };
 
-/** Formatters in the UI language and the settings' currency, made once per render of a page. */
+/**
+ * Formatters in the UI language, the settings' currency and the operator's time zone (the day the
+ * server counts a trip under, whatever the device's clock), made once per render of a page.
+ */
 export interface BookingFormat {
   t: TFunction;
   locale: string;
@@ -31,9 +35,10 @@ export interface BookingFormat {
   status: (status: BookingStatus) => string;
 }
 
-export function bookingFormat(t: TFunction, locale: string, symbol: string): BookingFormat {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
+export function bookingFormat(t: TFunction, locale: string, symbol: string, timeZone?: string): BookingFormat {
+  const zone = operatorZone({ timeZone });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone: zone });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return {
     t,

@@ -70,7 +70,7 @@ export default function BookingsPage() {
   const { notify } = useNotifications();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const delivery = settings.appMode === 'delivery';
-  const format = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const format = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
 
   // The detail is a deep link (/bookings?id=BK…): protected routes are exact paths, so no /bookings/:id.
   const [searchParams, setSearchParams] = useSearchParams();

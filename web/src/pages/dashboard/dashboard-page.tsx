@@ -19,6 +19,7 @@ import { MapPlaceholder } from '../../components/map/lazy-trip-map';
 import type { MapPoint } from '../../components/map/trip-map-types';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { useLiveDrivers } from './use-live-drivers';
 
 /** MapLibre loads with the map, not with the page. */
@@ -119,9 +120,15 @@ export default function DashboardPage() {
     >
       <SpaceBetween size="l">
         <LoadErrorAlert error={dashboard.error} onRetry={dashboard.reload} />
-        <Container header={<Header variant="h2" description={t('dash_gross_hint')}>{t('dash_chart_gross')}</Header>} data-testid="dashboard-cards">
+        <Container header={<Header variant="h2" description={t('dash_gross_hint', { zone: operatorZone(settings).replace(/_/g, ' ') })}>{t('dash_chart_gross')}</Header>} data-testid="dashboard-cards">
           <ColumnLayout columns={3} variant="text-grid" minColumnWidth={170}>
-            <FiguresCard label={t('dash_today')} figures={data?.today} money={money} testId="card-today" />
+            {/* The server's day key is the operator's date: shown as a calendar date, not converted again. */}
+            <FiguresCard
+              label={data ? t('clock_today_of', { date: new Date(`${data.day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }) }) : t('dash_today')}
+              figures={data?.today}
+              money={money}
+              testId="card-today"
+            />
             <FiguresCard label={t('dash_this_month')} figures={data?.thisMonth} money={money} testId="card-month" />
             <FiguresCard label={t('dash_total')} figures={data?.total} money={money} testId="card-total" />
           </ColumnLayout>

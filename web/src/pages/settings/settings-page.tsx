@@ -23,6 +23,8 @@ import { errorText } from '../../components/error-text';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 import { DISPATCH_DEFAULTS } from '../../../../shared/src/domain/dispatch';
+import { TimeZoneSelect } from '../../features/operator-clock/time-zone-select';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 
 type Form = Omit<SettingsForm, 'bonus' | 'driverRadius'> & { bonus: string; driverRadius: string };
 type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof Form];
@@ -254,6 +256,7 @@ export default function SettingsPage() {
                   </FormField>
                   {text('contact_email', { type: 'email' })}
                   {text('country')}
+                  <TimeZoneSelect value={operatorZone(form)} onChange={(zone) => set('timeZone', zone)} errorText={fieldError('timeZone')} />
                 </SpaceBetween>
               </Container>
               <Container header={<Header variant="h2">{t('section_currency')}</Header>}>

@@ -33,7 +33,7 @@ function Trip({ id }: { id: string }) {
   const { settings } = useSettings();
   const { role } = useAuth();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const format = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const format = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
   const trip = useTrip(id);
   if (!trip.booking) {
     return trip.error ? <LoadErrorAlert error={trip.error} onRetry={trip.reload} /> : <PageSpinner />;

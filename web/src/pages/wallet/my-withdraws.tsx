@@ -18,7 +18,7 @@ export function MyWithdraws({ uid, refreshKey }: { uid: string; refreshKey: numb
   const api = useApi();
   const { settings } = useSettings();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const f = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const f = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
   const load = useCallback((signal: AbortSignal) => api.fetchWithdraws({ query: { limit: 50 } }, { signal }), [api]);
   const list = useApiQuery(load);
   // A request just made re-reads the list without waiting for the live event.

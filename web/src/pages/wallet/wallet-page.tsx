@@ -39,7 +39,7 @@ export default function WalletPage() {
   const { settings } = useSettings();
   const follow = useFollow();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const f = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const f = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
   const load = useCallback((signal: AbortSignal) => api.fetchWallet({ query: { limit: PAGE } }, { signal }), [api]);
   const first = useApiQuery(load);
   const [older, setOlder] = useState<{ items: WalletEntry[]; next?: string }>({ items: [] });

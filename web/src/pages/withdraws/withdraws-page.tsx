@@ -52,7 +52,7 @@ export default function WithdrawsPage() {
   const { settings } = useSettings();
   const { notify } = useNotifications();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const f = useMemo(() => bookingFormat(t, locale, settings.symbol), [t, locale, settings.symbol]);
+  const f = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
   const [state, setState] = useState<State>('all');
 
   const columns = useMemo<TableProps.ColumnDefinition<Withdraw>[]>(
