@@ -3,6 +3,7 @@ import { earningsPeriods } from '../../shared/src/domain/earnings';
 import { api, DEMO, idToken } from './support/endpoints';
 import { fleetDriver, newFleetAdmin, paidTrip } from './support/fleets';
 import { newRider, type TestRider } from './support/trips';
+import { operatorTimeZone } from './support/settings-helpers';
 
 type ReportRow = { year: number; month: number; tripCost: number; rideCost: number; convenienceFee: number; discountAmount: number; profit: number; bookings: number };
 type DriverRow = { year: number; month: number; driverUid: string; driverName: string; driverVehicleNo: string; driverShare: number; bookings: number };
@@ -18,8 +19,9 @@ describe('earnings reports', () => {
   let rider: TestRider;
   let fleetA: { id: string; token: string };
   let fleetB: { id: string; token: string };
-  const month = earningsPeriods(Date.now()).month;
-  const [year, monthNo] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  // The operator's month (settings timeZone): the one the PAID step files trips under.
+  let month = '';
+  let [year, monthNo] = [0, 0];
 
 
 
@@ -29,6 +31,8 @@ describe('earnings reports', () => {
   const thisMonth = (rows: ReportRow[]) => rows.find((r) => r.year === year && r.month === monthNo);
 
   beforeAll(async () => {
+    month = earningsPeriods(Date.now(), await operatorTimeZone()).month;
+    [year, monthNo] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
     admin = await idToken(DEMO.admin);
     rider = await newRider();
     [fleetA, fleetB] = [await newFleetAdmin(admin), await newFleetAdmin(admin)];

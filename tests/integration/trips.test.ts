@@ -5,6 +5,7 @@ import { sampleCarType } from './support/sample-requests';
 import { acceptedTrip, bookNowFor, credit, driveToDrop, earningsItem, newRider, sumOfEntries, wallet, type TestRider } from './support/trips';
 import { earningsPeriods } from '../../shared/src/domain/earnings';
 import { postForm } from './support/uploads';
+import { operatorTimeZone } from './support/settings-helpers';
 
 /**
  * Spec §4 lifecycle after dispatch, each step one server operation whose side effects land in
@@ -127,7 +128,7 @@ describe('the trip', () => {
   it('PAID adds the trip to the earnings aggregates (day, month, driver) in the same step, once', async () => {
     const { driver, booking: trip } = await acceptedTrip(rider);
     const reached = await driveToDrop(driver, trip);
-    const { day, month } = earningsPeriods(reached.tripdate);
+    const { day, month } = earningsPeriods(reached.tripdate, await operatorTimeZone());
     const read = () => Promise.all([earningsItem('ALL', `DAY#${day}`), earningsItem('ALL', `MONTH#${month}`), earningsItem('ALL', `DRIVER#${month}#${driver.id}`)]);
     const [dayBefore, monthBefore] = await read();
     if (!dayBefore || !monthBefore) return;

@@ -28,3 +28,10 @@ export async function inDemoMode<T>(fn: () => Promise<T>): Promise<T> {
     if (on.status !== 200) throw new Error(`could not leave demo mode: ${on.status} ${JSON.stringify(on.body)}`);
   }
 }
+
+/** The operator's time zone as every client reads it (public settings): the days the aggregates file trips under. */
+export async function operatorTimeZone(): Promise<string> {
+  const res = await api('GET', '/settings');
+  if (res.status !== 200 || typeof res.body.timeZone !== 'string') throw new Error(`fetchSettings: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.timeZone;
+}
