@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, SCREENSHOTS, screenshot, siteUrl } from './support/browser';
 import { DEMO_PASSWORD, dialog, signIn } from './support/identity';
 import { apiAs, idTokenOf } from './support/page-api';
+import { formatZonedInput } from '../../shared/src/domain/time-zone';
 
 /** The gazetteer of the local cloud knows cities and towns; these are in it. */
 const SF = { search: 'San Francisco', option: /^San Francisco, CA, US/ };
@@ -52,11 +53,10 @@ async function chooseCarType(page: Page, name: string) {
   await page.getByTestId('car-type-tiles').getByRole('radio', { name: new RegExp(`^${name}`) }).check();
 }
 
-/** 'YYYY-MM-DD' and 'HH:mm' of a moment, on the browser's clock (the same machine as this test). */
+/** 'YYYY-MM-DD' and 'HH:mm' of a moment on the operator's clock (the demo's zone), which the field means. */
 function localDateTime(ms: number) {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  const [date = '', time = ''] = formatZonedInput(ms, 'America/Los_Angeles').split('T');
+  return { date, time };
 }
 
 async function bookLaterAt(page: Page, ms: number) {

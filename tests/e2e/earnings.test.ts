@@ -63,7 +63,8 @@ describe('earnings reports in the browser', () => {
     const table = admin.getByTestId('earnings-table');
     await table.getByRole('row').nth(1).waitFor();
     await admin.getByTestId('earnings-chart').getByRole('button', { name: /Convenience fee/ }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    const month = new Date().toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    // The operator's month (the demo's zone): the one the trip is counted in.
+    const month = new Date().toLocaleDateString('en-US', { month: 'long', timeZone: 'America/Los_Angeles' });
     await table.getByText(month).first().waitFor();
     await fullShot(admin, 'earnings-report-desktop');
     await admin.setViewportSize(PHONE);

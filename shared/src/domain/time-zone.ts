@@ -106,3 +106,24 @@ export function tripInstant(value: number | string | null | undefined, timeZone:
   if (value === null || value === undefined || value === '') return null;
   return typeof value === 'number' ? value : zonedInputToMs(value, timeZone);
 }
+
+/**
+ * The first instant of a calendar day (YYYY-MM-DD) in the zone: its midnight, or the first minute
+ * after the gap where a zone moves its clocks at midnight. Null for a malformed day.
+ */
+export function zonedDayStart(day: string, timeZone: string): number | null {
+  for (const hour of ['00:00', '00:30', '01:00', '02:00']) {
+    const ms = zonedInputToMs(`${day}T${hour}`, timeZone);
+    if (ms !== null) return ms;
+  }
+  return null;
+}
+
+/** The first and last millisecond of the days `from`..`to` (YYYY-MM-DD) on the zone's clock: a trip-date range. */
+export function zonedDayRange(from: string, to: string, timeZone: string): { from: number; to: number } | null {
+  const start = zonedDayStart(from, timeZone);
+  const [y, m, d] = to.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const end = zonedDayStart(next, timeZone);
+  return start === null || end === null ? null : { from: start, to: end - 1 };
+}

@@ -99,9 +99,12 @@ describe('bookings by audience and the server filters', () => {
   it('sends statuses comma-separated and whole local days as the trip-date range', () => {
     const query = serverQuery({ statuses: ['NEW', 'ACCEPTED'], range: { type: 'absolute', startDate: '2026-11-01', endDate: '2026-11-02' } });
     expect(query.status).toBe('NEW,ACCEPTED');
-    expect(query.from).toBe(new Date(2026, 10, 1).getTime());
-    expect(query.to).toBe(new Date(2026, 10, 3).getTime() - 1);
+    expect(query.from).toBe(Date.UTC(2026, 10, 1));
+    expect(query.to).toBe(Date.UTC(2026, 10, 3) - 1);
     expect(serverQuery(NO_SERVER_FILTERS)).toEqual({});
+    // The operator's days, whatever the device's clock: Los Angeles midnight is 07:00 UTC in summer time, 08:00 after 1 November.
+    const la = serverQuery({ statuses: [], range: { type: 'absolute', startDate: '2026-10-31', endDate: '2026-11-01' } }, 'America/Los_Angeles');
+    expect(la).toEqual({ from: Date.UTC(2026, 9, 31, 7), to: Date.UTC(2026, 10, 2, 8) - 1 });
   });
 
   it('follows next cursors with the filters, and stops at the cap', async () => {

@@ -29,6 +29,7 @@ import { BookingDetailModal } from './booking-detail-modal';
 import { BookingFilters } from './booking-filters';
 import { payActionState } from './pay-action';
 import { audienceTopic, bookingFormat } from '../../features/booking/booking-format';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { fetchAllBookings, hasServerFilters, NO_SERVER_FILTERS, type ServerFilters } from './booking-query';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from '../../features/booking/cancel-booking-modal';
@@ -106,7 +107,7 @@ export default function BookingsPage() {
   const autoDispatch = adminSettings.data?.autoDispatch ?? true;
 
   const [filters, setFilters] = useState<ServerFilters>(NO_SERVER_FILTERS);
-  const load = useCallback((signal: AbortSignal) => fetchAllBookings(api, filters, signal), [api, filters]);
+  const load = useCallback((signal: AbortSignal) => fetchAllBookings(api, filters, signal, operatorZone(settings)), [api, filters, settings]);
 
   const configs = useMemo(() => bookingColumns({ format, delivery, detailHref, openDetail }), [format, delivery, detailHref, openDetail]);
   const columns = useMemo(() => columnDefinitions(configs, locale), [configs, locale]);
