@@ -43,10 +43,26 @@ export function operatorZone(settings: { timeZone?: string | null } | null | und
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** Every zone the runtime knows, for the settings picker; UTC first, as Intl may leave it out. */
+/**
+ * Names the time zone database has since renamed that V8 still lists under the old spelling (its
+ * ICU keeps them as canonical). An operator searches for Kolkata or Kyiv, so the picker offers the
+ * current name wherever the runtime accepts it.
+ */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Saigon': 'Asia/Ho_Chi_Minh', 'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon', 'Europe/Kiev': 'Europe/Kyiv', 'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk', 'Pacific/Truk': 'Pacific/Chuuk', 'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Enderbury': 'Pacific/Kanton', 'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca', 'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy', 'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Indianapolis': 'America/Indiana/Indianapolis', 'America/Louisville': 'America/Kentucky/Louisville',
+};
+
+/** Every zone the runtime knows, for the settings picker, by current names; UTC first, as Intl may leave it out. */
 export function timeZoneNames(): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [DEFAULT_TIME_ZONE, ...listed.filter((z) => z !== DEFAULT_TIME_ZONE)];
+  const current = listed.map((z) => (RENAMED[z] && isTimeZone(RENAMED[z]) ? RENAMED[z] : z));
+  return [DEFAULT_TIME_ZONE, ...[...new Set(current)].filter((z) => z !== DEFAULT_TIME_ZONE).sort()];
 }
 
 export interface WallTime { year: number; month: number; day: number; hour: number; minute: number; second: number }
