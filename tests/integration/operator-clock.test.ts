@@ -129,7 +129,7 @@ describe("the operator's clock", () => {
       const here = ownPlace();
       const driver = await onlineDriver(north(here, 1));
       const booking = await bookNowFor(rider.id, here, 3, { bookLater: true, tripdate: text });
-      expect(booking.tripdate).toBe(instant);
+      expect((booking as typeof booking & { tripdate: number }).tripdate).toBe(instant);
       const assigned = await api('POST', `/bookings/${booking.id}/assign`, { token: admin, body: { driverId: driver.id } });
       expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
       const accepted = await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} });

@@ -30,7 +30,7 @@ export function TimeZoneSelect({ value, onChange, disabled, errorText }: TimeZon
     const names = timeZoneNames();
     // A stored zone the browser does not list (an alias) stays selectable.
     if (value && !names.includes(value)) names.unshift(value);
-    return names.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' '), description: offsetLabel(zone, now), tags: [zone] }));
+    return names.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' '), description: offsetLabel(zone, now), filteringTags: [zone] }));
   }, [value]);
   const selected = options.find((o) => o.value === value) ?? null;
   return (
