@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, PNG_1X1, signIn } from './support/identity';
+import { dialog, fullShot, PNG_1X1, signIn } from './support/identity';
 import { ok } from './support/page-api';
 
 /**
@@ -127,5 +127,66 @@ describe('the driver console', () => {
     await card.getByTestId('trip-cash').click();
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('PAID');
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
+  }, 180_000);
+
+  it('the driver keeps their vehicle, bank details and licence on /profile; a withdrawal reuses the bank details; an admin sees the same on the driver', async () => {
+    const driver = await newPage('driver1@example.com');
+    await driver.goto(`${siteUrl()}/profile`);
+    const field = (name: string) => driver.getByTestId(`driver-${name}`).locator('input');
+    await field('vehicleMake').waitFor();
+    await driver.getByTestId('licence-none').waitFor();
+    await field('vehicleMake').fill('Toyota');
+    await field('vehicleModel').fill('Prius');
+    await field('vehicleNumber').fill('OSL 4242');
+    await driver.getByTestId('driver-carType').click();
+    await driver.getByRole('option', { name: 'Van', exact: true }).click();
+    await field('bankName').fill('Fjord Bank');
+    await field('bankCode').fill('FJ01');
+    await field('bankAccount').fill('9988776655');
+    await driver.getByTestId('driver-details-save').click();
+    await driver.getByTestId('driver-details-message').getByText('Vehicle and bank details saved.').waitFor();
+    expect(await ok(driver, 'GET', '/me')).toMatchObject({ vehicleMake: 'Toyota', vehicleModel: 'Prius', vehicleNumber: 'OSL 4242', carType: 'Van', bankName: 'Fjord Bank', bankCode: 'FJ01', bankAccount: '9988776655' });
+
+    // A new licence image, uploaded and shown; no progress text stays behind.
+    await driver.getByTestId('driver-licence-file').locator('input[type="file"]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await driver.getByTestId('driver-licence-upload').click();
+    await driver.getByText('Licence image saved.').waitFor();
+    const licence = driver.getByTestId('licence-image');
+    await licence.waitFor();
+    await expect.poll(() => licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await driver.getByTestId('upload-progress').count()).toBe(0);
+    await driver.reload();
+    await field('vehicleNumber').waitFor();
+    expect(await field('vehicleNumber').inputValue()).toBe('OSL 4242');
+    expect(await field('bankAccount').inputValue()).toBe('9988776655');
+    await driver.getByTestId('licence-image').waitFor();
+    await both(driver, 'driver-profile');
+
+    // The withdrawal does not ask for the bank details again: it names the kept ones and uses them.
+    const { id } = await ok(driver, 'GET', '/me');
+    await ok(admin, 'POST', `/wallets/${id}/credits`, { amount: '15.00' });
+    await driver.goto(`${siteUrl()}/wallet`);
+    await driver.getByTestId('wallet-withdraw').click();
+    const ask = dialog(driver);
+    await ask.getByTestId('withdraw-bank-kept').getByText(/Fjord Bank, account ending 6655/).waitFor();
+    expect(await ask.getByTestId('withdraw-bankName').count()).toBe(0);
+    await ask.getByTestId('withdraw-amount').locator('input').fill('3.50');
+    await both(driver, 'driver-withdraw-kept-bank');
+    await ask.getByTestId('withdraw-request-submit').click();
+    await ask.waitFor({ state: 'hidden' });
+    const [request] = (await ok(driver, 'GET', '/withdraws?limit=1')).items;
+    expect(request).toMatchObject({ amount: 3.5, bankName: 'Fjord Bank', bankCode: 'FJ01', bankAccount: '9988776655' });
+
+    // The admin's drivers table: the same vehicle, and the licence on the driver's form.
+    await admin.goto(`${siteUrl()}/drivers`);
+    const row = admin.getByRole('row', { name: /Dan Driver/ });
+    await row.getByText('OSL 4242').waitFor();
+    await row.locator('input[type="radio"], input[type="checkbox"]').first().check();
+    await admin.getByTestId('user-actions').click();
+    await admin.getByRole('menuitem', { name: 'Edit' }).click();
+    const form = dialog(admin);
+    await form.getByTestId('licence-image').waitFor();
+    await expect.poll(() => form.getByTestId('licence-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await both(admin, 'driver-profile-admin-form');
   }, 180_000);
 });
