@@ -63,6 +63,8 @@ describe('the driver console', () => {
     // Off, the switch says so; a tap on its label turns it on.
     const toggle = driver.getByTestId('driver-online-toggle');
     await toggle.getByText('Offline', { exact: true }).waitFor();
+    // The switch takes taps once the server has said where the driver stands.
+    await expect.poll(() => toggle.locator('input').isEnabled(), { timeout: 20_000 }).toBe(true);
     expect(await toggle.locator('input').isChecked()).toBe(false);
     await toggle.getByText('Offline', { exact: true }).click();
     await toggle.getByText('Online', { exact: true }).waitFor();

@@ -84,7 +84,7 @@ export function DriverProfile({ user }: { user: UserProfile }) {
   return (
     <SpaceBetween size="l">
       <form onSubmit={(e) => void save(e)} noValidate>
-        <Form actions={<Button variant="primary" formAction="submit" loading={busy} data-testid="driver-details-save">{t('save')}</Button>}>
+        <Form actions={<Button variant="primary" formAction="submit" loading={busy} data-testid="driver-details-save">{t(settings.bank_fields ? 'driver_details_save' : 'save')}</Button>}>
           <SpaceBetween size="l">
             {message ? (
               <Alert type={message.type} dismissible onDismiss={() => setMessage(null)} data-testid="driver-details-message">{message.text}</Alert>
