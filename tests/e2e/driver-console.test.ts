@@ -191,4 +191,21 @@ describe('the driver console', () => {
     await expect.poll(() => form.getByTestId('licence-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await both(admin, 'driver-profile-admin-form');
   }, 180_000);
+
+  it('the offer window is a setting of the settings form: 30 s by default, refused out of bounds with the range named', async () => {
+    await admin.goto(`${siteUrl()}/settings`);
+    const seconds = admin.getByTestId('settings-offerSeconds').locator('input');
+    await seconds.waitFor();
+    expect(await seconds.getAttribute('placeholder')).toBe('30');
+    await seconds.fill('300');
+    await admin.getByTestId('settings-save').click();
+    await admin.getByText('Enter a whole number from 5 to 120, or leave it empty for the default.').first().waitFor();
+    await seconds.scrollIntoViewIfNeeded();
+    await fullShot(admin, 'driver-offer-window-setting-desktop');
+    await admin.setViewportSize(PHONE);
+    await seconds.scrollIntoViewIfNeeded();
+    await fullShot(admin, 'driver-offer-window-setting-phone');
+    await admin.setViewportSize(WIDE);
+    expect((await ok(admin, 'GET', '/settings/all')).offerSeconds).toBeUndefined();
+  }, 60_000);
 });
