@@ -47,6 +47,8 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   abortSignupUpload: ['uploads'],
   createProfileImageUploadUrl: ['uploads'],
   setProfileImage: ['uploads'],
+  setLicenceImage: ['uploads'],
+  fetchLicenceImage: ['uploads'],
   // A deleted user's push devices lose their endpoints too.
   deleteAccount: ['userAdmin', 'push'],
   addUser: ['userAdmin'],

@@ -498,6 +498,9 @@ describe('the trip', () => {
     expect(extraActions('fetchTracking')).toEqual(['geo:CalculateRoute']);
     // Trip photos are private: uploads are presigned, lists and details carry presigned read links.
     for (const op of ['createTripPhotoUploadUrl', 'setTripPhoto', 'fetchBooking', 'fetchBookings']) expect(extraActions(op), op).toEqual(uploads);
+    // So is a driver's licence: replacing it checks the object, reading it signs a short-lived link; the vehicle and bank details touch only the table.
+    for (const op of ['setLicenceImage', 'fetchLicenceImage']) expect(extraActions(op), op).toEqual(uploads);
+    expect(extraActions('updateDriverDetails')).toEqual([]);
     for (const op of ['acceptBooking', 'arriveBooking', 'startTrip', 'settleBooking', 'payBooking', 'completeBooking', 'fetchChat', 'sendChatMessage', 'fetchWallet', 'addToWallet']) {
       expect(extraActions(op), op).toEqual([]);
     }

@@ -84,6 +84,8 @@ const PROBES: Record<string, Probe> = {
   editUser: { request: (f) => ({ method: 'PATCH', path: `/users/${f.driverA.id}`, body: { vehicleNumber: 'STOLEN-1', firstName: 'Stolen' } }), strangers: ['fleetB'], state: driverA },
   setUserApproval: { request: (f) => ({ method: 'POST', path: `/users/${f.driverA.id}/approval`, body: { approved: false } }), strangers: ['fleetB'], state: driverA },
   deleteUser: { request: (f) => ({ method: 'DELETE', path: `/users/${f.driverA.id}` }), strangers: ['fleetB'], state: driverA },
+  // A driver's licence: the driver, their fleet admin and admins; never another fleet or another driver.
+  fetchLicenceImage: { request: (f) => ({ path: `/users/${f.driverA.id}/licence-image` }), strangers: ['fleetB', 'driverB', 'driverA2'], owner: 'fleetA' },
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { AdminSettings, SettingsForm } from '../../../shared/src/contract/settings';
+import { DISPATCH_BOUNDS } from '../../../shared/src/domain/dispatch';
 import { conflict, DomainError } from '../../../shared/src/domain/errors';
 import { validateSettings } from '../../../shared/src/domain/settings-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
@@ -6,9 +7,17 @@ import type { LicenseChecker } from '../ports/license';
 import type { AppSettings, SettingsStore } from '../ports/settings';
 import { checkLicense } from './check-license';
 
-/** The form over the current settings. Bonus and radius arrive checked by the contract (never replaced here). */
+/**
+ * The form over the current settings. Bonus and radius arrive checked by the contract (never
+ * replaced here). The form is the whole form, so a dispatch setting it leaves out was emptied:
+ * it goes back to the platform default rather than keeping the last saved value.
+ */
 export function settingsFromForm(form: SettingsForm, current: AppSettings): AppSettings {
-  return { ...current, ...form, version: current.version };
+  const next: AppSettings = { ...current, ...form, version: current.version };
+  for (const key of Object.keys(DISPATCH_BOUNDS) as (keyof typeof DISPATCH_BOUNDS)[]) {
+    if (form[key] === undefined) delete next[key];
+  }
+  return next;
 }
 
 /** True when the only change is switching critical edits back on: the way out of demo mode. */

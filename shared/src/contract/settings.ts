@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DISPATCH_BOUNDS, isDispatchSettingValid, type DispatchSettingKey } from '../domain/dispatch';
 import { parseDriverRadius } from '../domain/settings-rules';
 import { isTimeZone } from '../domain/time-zone';
 import { cleanText, moneyInput } from './common';
@@ -11,11 +12,35 @@ export const AppMode = z.enum(['taxi', 'delivery']);
  * rounds before the system gives up, and how early a Book Later booking starts dispatch. Absent
  * means the defaults of shared/src/domain/dispatch.ts.
  */
+// As stored: a value saved under older, wider bounds still reads (dispatchPolicy clamps it).
+const stored = () => z.number().int().positive().optional();
 export const DispatchSettingsShape = {
-  dispatchBatchSize: z.number().int().min(1).max(20).optional(),
-  offerSeconds: z.number().int().min(5).max(600).optional(),
-  dispatchRounds: z.number().int().min(1).max(10).optional(),
-  bookLaterLeadMinutes: z.number().int().min(1).max(240).optional(),
+  dispatchBatchSize: stored(),
+  offerSeconds: stored(),
+  dispatchRounds: stored(),
+  bookLaterLeadMinutes: stored(),
+};
+
+/**
+ * A dispatch setting as the form sends it: a whole number within DISPATCH_BOUNDS, or absent for
+ * the default. Anything else (out of bounds, a fraction, text) is the form's spec §8 update_failed
+ * (the key travels as the issue's message), so nothing is saved.
+ */
+function dispatchInput(key: DispatchSettingKey) {
+  const { min, max } = DISPATCH_BOUNDS[key];
+  return z.union([z.number(), z.string()])
+    .superRefine((value, ctx) => {
+      if (!isDispatchSettingValid(key, value)) ctx.addIssue({ code: 'custom', message: 'update_failed', params: { min, max } });
+    })
+    .transform((value) => value as number)
+    .describe(`A whole number from ${min} to ${max}; absent means the default`)
+    .optional();
+}
+const DispatchSettingsInput = {
+  dispatchBatchSize: dispatchInput('dispatchBatchSize'),
+  offerSeconds: dispatchInput('offerSeconds'),
+  dispatchRounds: dispatchInput('dispatchRounds'),
+  bookLaterLeadMinutes: dispatchInput('bookLaterLeadMinutes'),
 };
 
 /** What any visitor of the site may read. Secrets (licence, bonus, security switches) stay out. */
@@ -120,7 +145,7 @@ export const SettingsForm = z.object({
   driverRadius: DriverRadius,
   license: Text(200),
   timeZone: TimeZone.optional(),
-  ...DispatchSettingsShape,
+  ...DispatchSettingsInput,
 }).strict();
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

@@ -75,7 +75,7 @@ export const AbortUploadBody = z.object({ uploadId: UploadId }).strict();
 export const AbortedUpload = z.object({ aborted: z.literal(true) });
 
 /** The licence routes are public: the key itself (made by the server, unguessable) travels with the upload id. */
-const LicenceKey = z.string().max(300).regex(LICENCE_KEY, 'invalid_argument');
+export const LicenceKey = z.string().max(300).regex(LICENCE_KEY, 'invalid_argument');
 export const LicencePartsBody = UploadPartsBody.extend({ key: LicenceKey }).strict();
 export const LicenceCompleteBody = CompleteUploadBody.extend({ key: LicenceKey }).strict();
 export const LicenceAbortBody = AbortUploadBody.extend({ key: LicenceKey }).strict();

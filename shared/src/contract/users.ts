@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { cleanText, IsoDate, LatLng } from './common';
-import { ImageUpload, UploadTicket } from './uploads';
+import { ImageUpload, LicenceKey, UploadTicket } from './uploads';
 import { page, PageQuery } from './common';
 import { Role, ROLES, route } from './route';
 
@@ -172,4 +172,44 @@ export const verifyLicense = route({
   summary: 'Run the deployer\'s licence check for a signed-in session',
   body: z.object({}).strict(),
   response: z.object({ ok: z.literal(true) }),
+});
+
+/*
+ * The driver's own profile (spec §3 driver extras): the vehicle, the bank details every withdrawal
+ * reuses, and the licence image. A driver edits only their own (the paths are /me); admins and a
+ * fleet admin (its own drivers only) edit them through editUser and read the licence below.
+ */
+
+/** The driver fields a driver edits on their own profile; an emptied text clears its field. */
+export const DriverDetailsBody = z.object({
+  vehicleMake: cleanText(60).optional(),
+  vehicleModel: cleanText(60).optional(),
+  vehicleNumber: cleanText(30).optional(),
+  other_info: cleanText(500).optional(),
+  /** Spec §5: one of the car type names (not_a_car_type otherwise); never cleared. */
+  carType: cleanText(60).optional(),
+  bankName: cleanText(100).optional(),
+  bankCode: cleanText(40).optional(),
+  bankAccount: cleanText(40).optional(),
+}).strict();
+
+export const updateDriverDetails = route({
+  method: 'PATCH', path: '/me/driver-details', operationId: 'updateDriverDetails', area: 'users', auth: ['driver'],
+  summary: 'A driver edits their own vehicle (make, model, number, car type), other info and bank details; withdrawals take the bank details from here when a request leaves them out',
+  body: DriverDetailsBody,
+  response: UserProfile,
+});
+
+export const setLicenceImage = route({
+  method: 'POST', path: '/me/licence-image', operationId: 'setLicenceImage', area: 'users', auth: ['driver'],
+  summary: 'Use an uploaded licence image (uploaded as at sign-up: its key from the licence upload routes) as the driver\'s own licence',
+  body: z.object({ key: LicenceKey }).strict(),
+  response: UserProfile,
+});
+
+export const fetchLicenceImage = route({
+  method: 'GET', path: '/users/{id}/licence-image', operationId: 'fetchLicenceImage', area: 'users', auth: ['admin', 'fleetadmin', 'driver'],
+  summary: 'A short-lived link to a driver\'s licence image (private): the driver\'s own, a fleet admin\'s own drivers\', any driver\'s for an admin; 404 otherwise',
+  params: UserId,
+  response: z.object({ url: z.string().optional() }),
 });

@@ -8,7 +8,14 @@ import { DEFAULT_DRIVER_RADIUS, KM_PER_MILE } from './distance';
  */
 export const DISPATCH_DEFAULTS = {
   batchSize: 3,
-  offerSeconds: 20,
+  /**
+   * How long a driver has to answer an offer. The driver is usually at the wheel: the offer has to
+   * wait for a safe moment (a red light, the end of a manoeuvre) and take a glance to read pickup,
+   * drop and share, then a tap. 15 s is shorter than many such moments and pushes drivers to read
+   * while moving; 30 s leaves time to finish a turn or reach a stop first, and with 3 rounds a
+   * rider still hears within about 90 s that nobody is free.
+   */
+  offerSeconds: 30,
   rounds: 3,
   /** Book Later: dispatch starts this long before tripdate. */
   bookLaterLeadMinutes: 10,
@@ -22,6 +29,26 @@ export const DISPATCH_DEFAULTS = {
  * the worst round at 81 items and a cancel at 45. Offer writes refuse to go beyond it.
  */
 export const MAX_LIVE_OFFERS = 20;
+
+/**
+ * What a save may set for each dispatch setting (whole numbers, inclusive). An offer's window is at
+ * least 5 s (a floor for quiet test and demo set-ups, not a sensible day-to-day value) and at most
+ * 120 s: while an offer stands nobody else is asked, so a longer window only keeps the rider waiting.
+ */
+export const DISPATCH_BOUNDS = {
+  dispatchBatchSize: { min: 1, max: MAX_LIVE_OFFERS },
+  offerSeconds: { min: 5, max: 120 },
+  dispatchRounds: { min: 1, max: 10 },
+  bookLaterLeadMinutes: { min: 1, max: 240 },
+} as const;
+export type DispatchSettingKey = keyof typeof DISPATCH_BOUNDS;
+
+/** A dispatch setting as a save sends it: absent (the default) or a whole number within its bounds. */
+export function isDispatchSettingValid(key: DispatchSettingKey, value: unknown): boolean {
+  if (value === undefined) return true;
+  const { min, max } = DISPATCH_BOUNDS[key];
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
 
 /** Book Later: a booking still without a driver this long after tripdate is cancelled by the system. */
 export const BOOK_LATER_GIVE_UP_MINUTES = 30;
@@ -54,15 +81,18 @@ export interface DispatchSettings {
 }
 
 const positive = (v: number | undefined, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback);
+/** A stored dispatch setting within today's bounds (a value saved under wider ones is clamped), else the default. */
+const bounded = (key: DispatchSettingKey, v: number | undefined, fallback: number) =>
+  Math.min(DISPATCH_BOUNDS[key].max, Math.max(DISPATCH_BOUNDS[key].min, Math.floor(positive(v, fallback))));
 
 /** The settings' dispatch values, with the defaults for any that are absent. */
 export function dispatchPolicy(s: DispatchSettings): DispatchPolicy {
   const radius = positive(s.driverRadius, DEFAULT_DRIVER_RADIUS);
   return {
-    batchSize: Math.min(MAX_LIVE_OFFERS, Math.floor(positive(s.dispatchBatchSize, DISPATCH_DEFAULTS.batchSize))),
-    offerSeconds: Math.floor(positive(s.offerSeconds, DISPATCH_DEFAULTS.offerSeconds)),
-    rounds: Math.floor(positive(s.dispatchRounds, DISPATCH_DEFAULTS.rounds)),
-    bookLaterLeadMinutes: Math.floor(positive(s.bookLaterLeadMinutes, DISPATCH_DEFAULTS.bookLaterLeadMinutes)),
+    batchSize: bounded('dispatchBatchSize', s.dispatchBatchSize, DISPATCH_DEFAULTS.batchSize),
+    offerSeconds: bounded('offerSeconds', s.offerSeconds, DISPATCH_DEFAULTS.offerSeconds),
+    rounds: bounded('dispatchRounds', s.dispatchRounds, DISPATCH_DEFAULTS.rounds),
+    bookLaterLeadMinutes: bounded('bookLaterLeadMinutes', s.bookLaterLeadMinutes, DISPATCH_DEFAULTS.bookLaterLeadMinutes),
     radiusKm: s.convert_to_mile ? radius * KM_PER_MILE : radius,
     unit: s.convert_to_mile ? 'mile' : 'km',
     autoDispatch: s.autoDispatch !== false,

@@ -10,6 +10,7 @@ import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-not
 import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
+import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -456,6 +457,7 @@ export const uiStringsEn = {
   radius_invalid: 'Enter a radius above 0 and at most {{max}}, with at most two decimals, or leave it empty for 10.',
   ...specGapsStringsEn,
   ...operatorClockStringsEn,
+  ...driverAppStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -884,4 +886,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   radius_invalid: 'Introduce un radio mayor que 0 y de {{max}} como máximo, con dos decimales como máximo, o déjalo vacío para 10.',
   ...specGapsStringsEs,
   ...operatorClockStringsEs,
+  ...driverAppStringsEs,
 };

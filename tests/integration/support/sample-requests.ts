@@ -161,6 +161,10 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
     return { path: '/users', body: { usertype: 'driver', firstName: 'Added', lastName: n, email: `added-${n}@example.com`, mobile: `+1888${String(Date.now()).slice(-7)}${counter % 10}`, password: 'Added1234', carType: 'Economy' } };
   },
   editUser: async () => ({ path: `/users/${await freshFleetDriver()}`, body: { vehicleNumber: 'EDIT-1' } }),
+  updateDriverDetails: async () => ({ path: '/me/driver-details', body: { vehicleModel: 'Matrix' } }),
+  setLicenceImage: async () => ({ path: '/me/licence-image', body: { key: `private/licences/1-${crypto.randomUUID()}` } }),
+  // A driver of the demo fleet: the admin and its fleet admin reach it; another driver does not (404).
+  fetchLicenceImage: async () => ({ path: `/users/${await freshFleetDriver()}/licence-image` }),
   setUserApproval: async () => ({ path: `/users/${await freshFleetDriver()}/approval`, body: { approved: true } }),
   deleteUser: async () => ({ path: `/users/${await freshFleetDriver()}` }),
   fetchMessages: async () => ({ path: '/me/messages' }),
@@ -344,10 +348,12 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   sendChatMessage: { rider: 409, admin: 409, driver: 404 },
   // rider1's payment is not a driver's to read.
   fetchPayment: { driver: 404 },
+  // A driver reads only their own licence.
+  fetchLicenceImage: { driver: 404 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */
 export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount', 'signOut']);
 
 /** Routes whose sample cannot succeed without earlier steps (an upload): the role passes and the rule answers 404. */
-export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload']);
+export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload', 'setLicenceImage']);

@@ -16,7 +16,9 @@ const NOT_PROSE: Record<string, string> = {
   place_id: 'a map service id', latlng: 'coordinates', start: 'coordinates', dest: 'coordinates', waypoints: 'coordinates',
   carTypeId: 'an id', riderId: 'an id', driverId: 'an id', bookingId: 'an id', order_id: 'an id', cust_id: 'an id',
   promo_name: 'one word of letters, digits, _ or -', promo_validity: 'a date', amount: 'money (moneyInput)', bonus: 'money (moneyInput)',
-  driverRadius: 'a number (parseDriverRadius)', timeZone: 'an IANA zone name (isTimeZone)', tripdate: 'a date-time of the field (parseDateTimeInput)', currency: 'a currency code', quantity: 'digits', body: 'a provider webhook, verified byte for byte',
+  driverRadius: 'a number (parseDriverRadius)', timeZone: 'an IANA zone name (isTimeZone)', tripdate: 'a date-time of the field (parseDateTimeInput)',
+  dispatchBatchSize: 'a whole number (DISPATCH_BOUNDS)', offerSeconds: 'a whole number (DISPATCH_BOUNDS)', dispatchRounds: 'a whole number (DISPATCH_BOUNDS)', bookLaterLeadMinutes: 'a whole number (DISPATCH_BOUNDS)',
+  currency: 'a currency code', quantity: 'digits', body: 'a provider webhook, verified byte for byte',
 };
 
 type Found = { path: string; name: string; clean: boolean };

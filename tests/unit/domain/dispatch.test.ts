@@ -5,8 +5,8 @@ import { makeBookingId } from '../../../shared/src/domain/codes';
 import { parseLatLng } from '../../../shared/src/domain/route-sampling';
 
 describe('dispatch policy', () => {
-  it('defaults to 3 drivers a round, 20 s offers, 3 rounds, a 10-minute Book Later lead and the spec radius of 10', () => {
-    expect(dispatchPolicy({})).toEqual({ batchSize: 3, offerSeconds: 20, rounds: 3, bookLaterLeadMinutes: 10, radiusKm: 10, unit: 'km', autoDispatch: true });
+  it('defaults to 3 drivers a round, 30 s offers, 3 rounds, a 10-minute Book Later lead and the spec radius of 10', () => {
+    expect(dispatchPolicy({})).toEqual({ batchSize: 3, offerSeconds: 30, rounds: 3, bookLaterLeadMinutes: 10, radiusKm: 10, unit: 'km', autoDispatch: true });
     expect(DISPATCH_DEFAULTS.batchSize).toBe(3);
   });
 
@@ -18,7 +18,7 @@ describe('dispatch policy', () => {
   });
 
   it('ignores nonsense settings', () => {
-    expect(dispatchPolicy({ dispatchBatchSize: 0, offerSeconds: -3, dispatchRounds: Number.NaN, driverRadius: 0 })).toMatchObject({ batchSize: 3, offerSeconds: 20, rounds: 3, radiusKm: 10 });
+    expect(dispatchPolicy({ dispatchBatchSize: 0, offerSeconds: -3, dispatchRounds: Number.NaN, driverRadius: 0 })).toMatchObject({ batchSize: 3, offerSeconds: 30, rounds: 3, radiusKm: 10 });
     expect(dispatchPolicy({ autoDispatch: false }).autoDispatch).toBe(false);
   });
 });

@@ -33,10 +33,19 @@ const STATUS: Record<UploadSnapshot['state'], ProgressBarProps.Status> = {
 /** Decimal megabytes, as the file picker shows sizes. */
 const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
-/** The task's progress (spec §4 upload task states) with Pause, Resume and Cancel. */
+/**
+ * Whether a task's progress is worth showing: while it runs and when it failed or was cancelled.
+ * Once it succeeds the bar and its text go: each screen says what the upload achieved its own way
+ * (a saved notice, the new image), and a stale "Uploaded · 1.0 of 1.0 MB" would sit there for good.
+ */
+export function isUploadShown(snapshot: UploadSnapshot | undefined): boolean {
+  return snapshot !== undefined && snapshot.state !== 'success';
+}
+
+/** The task's progress (spec §4 upload task states) with Pause, Resume and Cancel; nothing after success. */
 export function UploadProgress({ task, snapshot, label }: { task?: UploadTask; snapshot?: UploadSnapshot; label?: string }) {
   const { t } = useTranslation();
-  if (!task || !snapshot) return null;
+  if (!task || !snapshot || !isUploadShown(snapshot)) return null;
   const { state, sent, total } = snapshot;
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const stateLabel = t(`upload_state_${state}`);

@@ -14,7 +14,7 @@ import { useNotifications } from '../../app/notifications-context';
 import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
-import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
+import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -78,6 +78,8 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
       ))
     : [];
 
+  // Only what the trip needs now: no empty rows between the buttons, the photos and the progress.
+  const uploading = isUploadShown(sending.snapshot);
   return (
     <SpaceBetween size="s" direction="vertical">
       <SpaceBetween direction="horizontal" size="xs" alignItems="end">
@@ -112,8 +114,8 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
           <Button variant="normal" onClick={() => setGivingUp(true)} data-testid="trip-give-up">{t('trip_give_up')}</Button>
         ) : null}
       </SpaceBetween>
-      {photos}
-      <UploadProgress task={sending.task} snapshot={sending.snapshot} />
+      {photos.length ? photos : null}
+      {uploading ? <UploadProgress task={sending.task} snapshot={sending.snapshot} /> : null}
       {givingUp ? (
         <Modal visible header={t('trip_give_up_title')} onDismiss={() => setGivingUp(false)} closeAriaLabel={t('close')}
           footer={

@@ -12,6 +12,7 @@ import type { BookingView, Role } from '../../../../shared/src/contract';
 import { contactText } from '../../components/contact-text';
 import { LazyTripMap } from '../../components/map/lazy-trip-map';
 import { STATUS_INDICATOR, type BookingFormat } from '../booking/booking-format';
+import { NavigateButton } from '../driver-app/navigate-button';
 import { TripChat } from './trip-chat';
 import './trip.css';
 import type { TripState } from './use-trip';
@@ -44,30 +45,39 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
   const { t } = useTranslation();
   const b = trip.booking;
   const steps = progress(b).map((s) => ({ ...s, header: t(s.header as string) }));
-  const etaText = trip.eta
-    ? `${t(trip.eta.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop')} ${f.duration(trip.eta.seconds)}`
-    : undefined;
+  const driving = viewer === 'driver';
+  // The time left is the rider's "Driver arrives in"; the driver is told how far their next stop is.
+  const etaLabel = trip.eta && (driving
+    ? t(trip.eta.to === 'pickup' ? 'trip_time_to_pickup' : 'trip_time_to_drop')
+    : t(trip.eta.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'));
+  // Every point the driver drives to can be opened in the phone's maps app.
+  const place = (p: BookingView['pickup'], to: 'pickup' | 'drop') => (driving ? (
+    <SpaceBetween size="xs">
+      <span>{p.add}</span>
+      <NavigateButton point={p} to={to} place={p.add} />
+    </SpaceBetween>
+  ) : p.add);
   const car = trip.point ? [{ id: 'driver', lat: trip.point.lat, lng: trip.point.lng, label: b.driver_name ?? t('trip_driver') }] : [];
 
   const details = [
     { label: t('col_booking_status'), value: <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator> },
-    ...(b.driver_name && viewer !== 'driver' ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
-    ...(b.vehicle_number && viewer !== 'driver' ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
-    ...(viewer === 'driver' ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: contactText(t, b.customer_contact) }] : []),
+    ...(b.driver_name && !driving ? [{ label: t('trip_driver'), value: b.driverRating !== undefined ? `${b.driver_name} · ★ ${b.driverRating}` : b.driver_name }] : []),
+    ...(b.vehicle_number && !driving ? [{ label: t('trip_vehicle'), value: `${b.carType} · ${b.vehicle_number}` }] : []),
+    ...(driving ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: contactText(t, b.customer_contact) }] : []),
     ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
-    ...(etaText && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: t(trip.eta!.to === 'pickup' ? 'trip_eta_pickup' : 'trip_eta_drop'), value: f.duration(trip.eta!.seconds) }] : []),
+    ...(trip.eta && etaLabel && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: etaLabel, value: f.duration(trip.eta.seconds) }] : []),
     ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
       ? [{ label: t('trip_code'), value: <span data-testid="trip-code"><Box variant="h2" padding="n">{b.otp}</Box><Box variant="small">{t('trip_code_hint')}</Box></span> }]
       : []),
-    { label: t('col_pickup_address'), value: b.pickup.add },
-    { label: t('col_drop_address'), value: b.drop.add },
+    { label: t('col_pickup_address'), value: place(b.pickup, 'pickup') },
+    { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
     ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),
     ...(b.rating !== undefined ? [{ label: t('trip_rate_label'), value: `★ ${b.rating}` }] : []),
     ...(b.pickup_image ? [{ label: t('trip_photo_pickup'), value: <img className="trip-photo" src={b.pickup_image} alt={t('trip_photo_pickup')} data-testid="trip-pickup-photo" /> }] : []),
     ...(b.deliver_image ? [{ label: t('trip_photo_deliver'), value: <img className="trip-photo" src={b.deliver_image} alt={t('trip_photo_deliver')} data-testid="trip-deliver-photo" /> }] : []),
-    ...(viewer === 'driver' && (b.pickUpInstructions || b.deliveryInstructions)
+    ...(driving && (b.pickUpInstructions || b.deliveryInstructions)
       ? [{ label: t('trip_instructions'), value: [b.pickUpInstructions, b.deliveryInstructions].filter(Boolean).join(' · ') }]
       : []),
   ];
@@ -75,9 +85,11 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
   return (
     <SpaceBetween size="l">
       {notices}
-      <Container header={<Header variant="h2" actions={actions}>{viewer === 'driver' ? t('active_trip') : t('trip_progress')}</Header>} data-testid="trip-view">
+      <Container header={<Header variant="h2" actions={driving ? undefined : actions}>{driving ? t('active_trip') : t('trip_progress')}</Header>} data-testid="trip-view">
         <SpaceBetween size="l">
           {b.status === 'CANCELLED' ? null : <Steps steps={steps} ariaLabel={t('trip_progress')} data-testid="trip-steps" />}
+          {/* The driver's next step follows the steps it moves on, in reading order on a phone too. */}
+          {driving && actions ? <div data-testid="trip-next-step">{actions}</div> : null}
           <ColumnLayout columns={2} variant="text-grid">
             <KeyValuePairs columns={1} items={details} />
             <SpaceBetween size="xs">

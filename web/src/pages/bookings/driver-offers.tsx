@@ -16,6 +16,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 import type { BookingFormat } from '../../features/booking/booking-format';
+import { NavigateButton } from '../../features/driver-app/navigate-button';
 
 /** The current time, ticking every second while `enabled` (the offers' countdowns). */
 function useNow(enabled: boolean): number {
@@ -61,14 +62,18 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
     ).finally(() => { setBusy(undefined); offers.reload(); });
   };
 
+  // The countdown has the card's whole width and never wraps: one line at phone width, read at a glance.
   const expiry = (o: Offer) => {
-    // Plain text: a status icon in a half-width section would break this longer text mid-word.
     if (o.expiresAt === undefined) return t('offer_no_expiry');
     const left = o.expiresAt - now;
-    return left > 0 ? (
-      <StatusIndicator type="pending">{t('offer_expires_in', { time: countdown(left) })}</StatusIndicator>
-    ) : (
-      <StatusIndicator type="stopped">{t('offer_lapsed')}</StatusIndicator>
+    return (
+      <span data-testid="offer-countdown">
+        {left > 0 ? (
+          <StatusIndicator type="pending" wrapText={false}>{t('offer_time_left', { time: countdown(left) })}</StatusIndicator>
+        ) : (
+          <StatusIndicator type="stopped" wrapText={false}>{t('offer_lapsed')}</StatusIndicator>
+        )}
+      </span>
     );
   };
 
@@ -105,10 +110,12 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
               width: 50,
             },
             { id: 'tripDistance', header: t('col_distance'), content: (o) => f.distance(o.estimateDistance, o.distanceUnit), width: 50 },
-            { id: 'expires', header: t('offer_answer_by'), content: expiry, width: 50 },
+            // An offer's first stop is its pickup: the driver can look at the way there before answering.
+            { id: 'navigate', header: t('col_pickup_address'), content: (o) => <NavigateButton point={o.pickup} to="pickup" place={o.pickup.add} />, width: 50 },
             ...(items.some((o) => o.bookLater)
               ? [{ id: 'bookLater', header: t('offer_scheduled_for'), content: (o: Offer) => (o.bookLater ? f.dateTime(o.tripdate) : '—') }]
               : []),
+            { id: 'expires', content: expiry },
             {
               id: 'answer',
               content: (o: Offer) => (

@@ -73,7 +73,8 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
           description={t('driver_online_hint')}
           data-testid="driver-online-toggle"
         >
-          {t('driver_online_toggle')}
+          {/* The switch says what the driver is now; its label is part of the switch, so a tap on it toggles. */}
+          {t(online ? 'driver_online_toggle' : 'driver_offline_toggle')}
         </Toggle>
         {indicator ? (
           <StatusIndicator type={indicator.type} data-testid="driver-presence">

@@ -26,9 +26,10 @@ import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { errorText } from '../../components/error-text';
 import { formatMoney } from '../../components/format-money';
 import { NameFields } from '../../components/name-fields';
+import { DriverProfile } from '../../features/driver-app/driver-profile';
 import { PageSpinner } from '../../components/page-spinner';
 import { IMAGE_TYPES, imageProblem } from '../../components/upload-file';
-import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
+import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile';
 /** Two columns once the form is wide enough (Cloudscape grid breakpoints follow the container). */
@@ -103,7 +104,7 @@ function ProfileImage({ user }: { user: UserProfile }) {
             }}
           />
         </FormField>
-        <UploadProgress task={sending.task} snapshot={sending.snapshot} />
+        {isUploadShown(sending.snapshot) ? <UploadProgress task={sending.task} snapshot={sending.snapshot} /> : null}
         <Button onClick={() => void upload()} loading={busy} disabled={files.length === 0} iconName="upload">
           {t('upload_image')}
         </Button>
@@ -299,6 +300,7 @@ export default function ProfilePage() {
           </Container>
           <ProfileImage user={user} />
         </ColumnLayout>
+        {role === 'driver' ? <DriverProfile user={user} /> : null}
         <DeleteAccount />
       </SpaceBetween>
     </ContentLayout>

@@ -22,7 +22,7 @@ import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
-import { DISPATCH_DEFAULTS } from '../../../../shared/src/domain/dispatch';
+import { DISPATCH_BOUNDS, DISPATCH_DEFAULTS, isDispatchSettingValid } from '../../../../shared/src/domain/dispatch';
 import { TimeZoneSelect } from '../../features/operator-clock/time-zone-select';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
 
@@ -31,6 +31,7 @@ type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof
 type SwitchKey = { [K in keyof Form]-?: Form[K] extends boolean ? K : never }[keyof Form];
 interface Problem { key: string; field?: keyof Form; fallback?: string }
 type DispatchKey = 'dispatchBatchSize' | 'offerSeconds' | 'dispatchRounds' | 'bookLaterLeadMinutes';
+const DISPATCH_KEYS: readonly DispatchKey[] = ['dispatchBatchSize', 'offerSeconds', 'dispatchRounds', 'bookLaterLeadMinutes'];
 const DISPATCH_FORM_DEFAULTS: Record<DispatchKey, number> = {
   dispatchBatchSize: DISPATCH_DEFAULTS.batchSize,
   offerSeconds: DISPATCH_DEFAULTS.offerSeconds,
@@ -117,6 +118,11 @@ export default function SettingsPage() {
       setProblem({ key: 'radius_invalid', field: 'driverRadius' });
       return;
     }
+    const badDispatch = DISPATCH_KEYS.find((k) => !isDispatchSettingValid(k, form[k]));
+    if (badDispatch) {
+      setProblem({ key: 'dispatch_setting_invalid', field: badDispatch });
+      return;
+    }
     setBusy(true);
     setProblem(null);
     try {
@@ -129,9 +135,11 @@ export default function SettingsPage() {
       await site.reload();
     } catch (err) {
       const code = isApiError(err) ? err.code : 'request_failed';
-      const path = isApiError(err) ? err.details?.[0]?.path : undefined;
+      // Details name the body's path (body.settings.<field>): its last part is the form's field.
+      const path = isApiError(err) ? err.details?.[0]?.path?.split('.').pop() : undefined;
       const field = (code === 'wrong_code' ? 'license' : path && form && path in form ? path : undefined) as keyof Form | undefined;
-      setProblem({ key: code, field, fallback: errorText(t, err) });
+      const dispatchField = DISPATCH_KEYS.find((k) => k === field);
+      setProblem(dispatchField ? { key: 'dispatch_setting_invalid', field: dispatchField } : { key: code, field, fallback: errorText(t, err) });
     } finally {
       setBusy(false);
     }
@@ -147,7 +155,9 @@ export default function SettingsPage() {
     );
   }
 
-  const fieldError = (field: keyof Form) => (problem?.field === field ? t(problem.key, { defaultValue: problem.fallback, max: MAX_DRIVER_RADIUS }) : undefined);
+  // The range a message names: the dispatch setting's own bounds, else the driver radius's maximum.
+  const problemText = (p: Problem) => t(p.key, { defaultValue: p.fallback, ...(p.field && p.field in DISPATCH_BOUNDS ? DISPATCH_BOUNDS[p.field as DispatchKey] : { max: MAX_DRIVER_RADIUS }) });
+  const fieldError = (field: keyof Form) => (problem?.field === field ? problemText(problem) : undefined);
   const text = (field: TextKey, opts: { label?: string; description?: string; type?: 'email' | 'url' } = {}) => (
     <FormField label={opts.label ?? t(`set_${field}`)} description={opts.description} errorText={fieldError(field)}>
       <Input
@@ -183,9 +193,10 @@ export default function SettingsPage() {
         value={form[field] === undefined ? '' : String(form[field])}
         placeholder={String(DISPATCH_FORM_DEFAULTS[field])}
         onChange={({ detail }) => {
-          const n = Number.parseInt(detail.value, 10);
+          const n = Number(detail.value);
           set(field, detail.value.trim() === '' || !Number.isFinite(n) ? undefined : n);
         }}
+        step={1}
         invalid={problem?.field === field}
         data-testid={`settings-${field}`}
       />
@@ -237,7 +248,7 @@ export default function SettingsPage() {
               {t('settings_changed_elsewhere')}
             </Alert>
           ) : null}
-          {problem?.field ? <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'}>{t(problem.key, { defaultValue: problem.fallback, max: MAX_DRIVER_RADIUS })}</Alert> : null}
+          {problem?.field ? <Alert type={problem.key === 'demo_mode' ? 'warning' : 'error'}>{problemText(problem)}</Alert> : null}
           <Grid gridDefinition={[{ colspan: { default: 12, s: 6 } }, { colspan: { default: 12, s: 6 } }]}>
             <SpaceBetween size="l">
               <Container header={<Header variant="h2">{t('section_app')}</Header>}>

@@ -26,6 +26,7 @@ import { ModalFooter } from '../../components/modal-footer';
 import { NameFields } from '../../components/name-fields';
 import { NewPasswordField } from '../../components/new-password-field';
 import { ProblemAlert } from '../../components/problem-alert';
+import { LicenceImage } from '../../features/driver-app/licence-image';
 import type { UserType } from './table-config';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile' | 'password' | 'carType';
@@ -287,6 +288,12 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
                     <Input value={bankAccount} onChange={({ detail }) => setBankAccount(detail.value)} />
                   </FormField>
                 </Grid>
+              ) : null}
+              {user ? (
+                // Spec §3 licenseImage: what the driver uploaded, as the driver sees it on their profile.
+                <FormField label={t('driver_licence')}>
+                  <LicenceImage uid={user.id} name={`${user.firstName} ${user.lastName}`.trim()} version={user.licenseImage} />
+                </FormField>
               ) : null}
               {mode === 'edit' ? (
                 <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>

@@ -1,10 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { UserProfile } from '../../../../shared/src/contract/users';
 import type { Withdraw } from '../../../../shared/src/contract/withdraws';
 import { BANK_FIELDS, parseWithdrawAmount, resolveBankDetails, type BankField } from '../../../../shared/src/domain/withdraw-rules';
@@ -38,6 +40,7 @@ export interface RequestWithdrawModalProps {
 export function RequestWithdrawModal({ profile, balance, bankFields, symbol, onDismiss, onRequested }: RequestWithdrawModalProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
+  const navigate = useNavigate();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [amount, setAmount] = useState('');
   const [bank, setBank] = useState<Record<BankField, string>>({
@@ -52,14 +55,17 @@ export function RequestWithdrawModal({ profile, balance, bankFields, symbol, onD
   const amountError = !parsed.ok
     ? t('withdraw_amount_invalid')
     : parsed.minor > Math.round(balance * 100) ? t('withdraw_amount_over_balance') : undefined;
-  const missing = new Set(resolveBankDetails(bankFields, bank, {}).missing);
+  // Bank details kept on the profile are used as they are (the server takes them when none are sent):
+  // the driver is not asked to type them again, only told where they go and where to change them.
+  const kept = bankFields && BANK_FIELDS.every((f) => (profile[f] ?? '').trim() !== '');
+  const missing = new Set(kept ? [] : resolveBankDetails(bankFields, bank, {}).missing);
 
   const submit = () => {
     setChecked(true);
     if (amountError || missing.size) return;
     setBusy(true);
     setProblem(undefined);
-    const body = { amount: amount.trim(), ...(bankFields ? Object.fromEntries(BANK_FIELDS.map((f) => [f, bank[f].trim()])) : {}) };
+    const body = { amount: amount.trim(), ...(bankFields && !kept ? Object.fromEntries(BANK_FIELDS.map((f) => [f, bank[f].trim()])) : {}) };
     api.requestWithdraw({ body }, { headers: { 'Idempotency-Key': key.current } })
       .then(onRequested, (e: unknown) => setProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) }))
       .finally(() => setBusy(false));
@@ -83,7 +89,14 @@ export function RequestWithdrawModal({ profile, balance, bankFields, symbol, onD
           >
             <Input value={amount} inputMode="decimal" autoFocus onChange={({ detail }) => setAmount(detail.value)} data-testid="withdraw-amount" />
           </FormField>
-          {bankFields
+          {kept ? (
+            <Box data-testid="withdraw-bank-kept">
+              {t('withdraw_bank_from_profile', { bank: profile.bankName, account: (profile.bankAccount ?? '').slice(-4) })}{' '}
+              <Link onFollow={(e) => { e.preventDefault(); navigate('/profile'); }} href="/profile">{t('withdraw_bank_change')}</Link>
+            </Box>
+          ) : null}
+          {bankFields && !kept ? <Box variant="small" color="text-body-secondary">{t('withdraw_bank_keep_hint')}</Box> : null}
+          {bankFields && !kept
             ? BANK_FIELDS.map((f) => (
               <FormField key={f} label={t(BANK_LABEL[f])} errorText={checked && missing.has(f) ? t('withdraw_bank_required') : undefined}>
                 <Input value={bank[f]} onChange={({ detail }) => setBank((b) => ({ ...b, [f]: detail.value }))} data-testid={`withdraw-${f}`} />
