@@ -23,6 +23,7 @@ export const a11yStringsEn = {
   // Empty reports: what will show there, and when.
   earning_reports_empty: 'Each month\'s earnings show here once a trip of that month is paid.',
   driver_earnings_empty: 'Each driver\'s earnings show here once one of their trips is paid.',
+  earnings_chart_empty_when: 'The bars appear here once a trip is paid.',
 } as const;
 
 export const a11yStringsEs: Record<keyof typeof a11yStringsEn, string> = {
@@ -42,4 +43,5 @@ export const a11yStringsEs: Record<keyof typeof a11yStringsEn, string> = {
   withdraws_empty_driver: 'Tus solicitudes para cobrar de tu monedero aparecen aquí cuando hagas una.',
   earning_reports_empty: 'Las ganancias de cada mes aparecen aquí cuando se paga un viaje de ese mes.',
   driver_earnings_empty: 'Las ganancias de cada conductor aparecen aquí cuando se paga uno de sus viajes.',
+  earnings_chart_empty_when: 'Las barras aparecen aquí cuando se paga un viaje.',
 };
