@@ -11,6 +11,7 @@ import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
+import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -458,6 +459,7 @@ export const uiStringsEn = {
   ...specGapsStringsEn,
   ...operatorClockStringsEn,
   ...driverAppStringsEn,
+  ...a11yStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -887,4 +889,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...specGapsStringsEs,
   ...operatorClockStringsEs,
   ...driverAppStringsEs,
+  ...a11yStringsEs,
 };

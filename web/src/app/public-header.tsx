@@ -6,6 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { useFollow } from '../components/use-follow';
 import { SMALL_SCREEN, useMediaQuery, useScrolledPast } from '../components/use-media-query';
 import { useLanguages } from '../i18n/languages-context';
+import { languageLabel } from './language-label';
 import { useSettings } from './settings-context';
 import { SocialLinks } from './social-links';
 import './public-site.css';
@@ -64,9 +65,10 @@ function LanguageMenu() {
   const { languages, current } = useLanguages();
   if (languages.length < 2) return null;
   // Looks like the selector's closed state, so nothing moves when the menu arrives.
+  const name = languages.find((l) => l.code === current)?.name ?? current;
   const fallback = (
-    <Button iconName="caret-down-filled" iconAlign="right" ariaLabel={t('language')}>
-      {languages.find((l) => l.code === current)?.name ?? current}
+    <Button iconName="caret-down-filled" iconAlign="right" ariaLabel={languageLabel(t, name)}>
+      {name}
     </Button>
   );
   return (

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { displayName } from '../auth/display-name';
 import { useFollow } from '../components/use-follow';
 import { useLanguages } from '../i18n/languages-context';
+import { languageLabel } from './language-label';
 import { useSettings } from './settings-context';
 
 export const TOP_NAV_ID = 'top-nav';
@@ -25,7 +26,7 @@ export function TopBar() {
       type: 'menu-dropdown',
       iconName: 'globe',
       text: languages.find((l) => l.code === current)?.name ?? current,
-      ariaLabel: t('language'),
+      ariaLabel: languageLabel(t, languages.find((l) => l.code === current)?.name ?? current),
       title: t('language'),
       items: languages.map((l) => ({ id: l.code, text: l.name, lang: l.code, disabled: l.code === current })),
       onItemClick: ({ detail }) => change(detail.id),

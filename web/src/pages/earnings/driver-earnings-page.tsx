@@ -68,7 +68,7 @@ export default function DriverEarningsPage() {
     topic: role === 'fleetadmin' ? `bookings/fleet/${user?.id ?? ''}` : 'bookings/all',
     trackBy: 'key',
     columns,
-    filtering: { placeholder: t('earnings_find'), fields: ['label', 'monthsName', 'driverName', 'driverVehicleNo', 'year'], empty: <EmptyState title={t('no_data_available')} /> },
+    filtering: { placeholder: t('earnings_find'), fields: ['label', 'monthsName', 'driverName', 'driverVehicleNo', 'year'], empty: <EmptyState title={t('no_data_available')} subtitle={t('driver_earnings_empty')} /> },
     sorting: { columnId: 'month', descending: true },
     preferences: { storageKey: 'driver-earnings.preferences', pageSizes: [10, 20, 50, 100], pageSize: 20, stripedRows: true },
     // Spec §6: export is always on for earnings.

@@ -65,7 +65,7 @@ export default function EarningReportsPage() {
     topic: 'bookings/all',
     trackBy: 'key',
     columns,
-    filtering: { placeholder: t('earnings_find'), fields: ['label', 'monthsName', 'year'], empty: <EmptyState title={t('no_data_available')} /> },
+    filtering: { placeholder: t('earnings_find'), fields: ['label', 'monthsName', 'year'], empty: <EmptyState title={t('no_data_available')} subtitle={t('earning_reports_empty')} /> },
     sorting: { columnId: 'month', descending: true },
     preferences: { storageKey: 'earnings.preferences', pageSizes: [12, 24, 60], pageSize: 12, stripedRows: true },
     // Spec §6: export is always on for earnings.

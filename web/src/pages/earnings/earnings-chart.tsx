@@ -18,7 +18,8 @@ export function MoneyBarChart<X extends string>(props: {
   const max = Math.max(1, ...props.series.flatMap((s) => ('data' in s ? s.data.map((d) => Number(d.y)) : [])));
   return (
     <BarChart<X>
-      series={props.series.map((s) => ({ ...s, valueFormatter: ((v: number) => props.money(v)) as never }))}
+      // No month at all: no series, so the chart shows its empty text instead of bare axes.
+      series={props.xDomain.length === 0 ? [] : props.series.map((s) => ({ ...s, valueFormatter: ((v: number) => props.money(v)) as never }))}
       xDomain={props.xDomain}
       yDomain={[0, Math.ceil(max * 1.1)]}
       xScaleType="categorical"
@@ -28,7 +29,7 @@ export function MoneyBarChart<X extends string>(props: {
       statusType={status}
       loadingText={t('earnings_chart_loading')}
       errorText={t('earnings_chart_error')}
-      empty={t('earnings_chart_empty')}
+      empty={<>{t('earnings_chart_empty')} {t('earnings_chart_empty_when')}</>}
       hideFilter
       ariaLabel={props.ariaLabel}
       yTitle={t('earnings_amount')}

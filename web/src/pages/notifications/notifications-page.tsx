@@ -154,8 +154,11 @@ export default function NotificationsPage() {
         busy={sending.busy}
         onDismiss={sending.close}
         onConfirm={() => void sending.confirm()}
-        header={t('send_notification_title')}
-        text={selected ? t('send_notification_text', { title: selected.title, usertype: t(`usertype_${selected.usertype}`), devicetype: t(`devicetype_${selected.devicetype}`) }) : ''}
+        header={selected ? t('send_notification_named', { title: selected.title }) : t('send_notification_title')}
+        text={selected ? t('send_notification_sentence', { audience: t(`audience_${selected.usertype}_${selected.devicetype}`, {
+          // A platform added later without its own phrase still reads: "riders (Web)".
+          defaultValue: `${t(`usertype_${selected.usertype}`).toLowerCase()} (${t(`devicetype_${selected.devicetype}`, { defaultValue: selected.devicetype })})`,
+        }) }) : ''}
         confirmLabel={t('send_notification')}
         confirmTestId="send-notification-confirm"
       >

@@ -14,9 +14,17 @@ import { errorText } from '../../components/error-text';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert } from '../../components/problem-alert';
 import { parseAmount } from '../../components/parse-amount';
+import { useFormProblems, type FormProblem } from '../../components/use-form-problems';
 
 type Field = 'promo_name' | 'promo_description' | 'promo_discount_value' | 'max_promo_discount_value' | 'min_order' | 'promo_validity' | 'promo_usage_limit';
-interface Problem { key: string; field?: Field; fallback?: string }
+
+/** The message of a field the contract refused, when it is not simply empty. */
+const REFUSED: Partial<Record<Field, string>> = {
+  promo_name: 'promo_name_invalid',
+  promo_discount_value: 'percent_max',
+  promo_validity: 'date_invalid',
+  promo_usage_limit: 'usage_limit_invalid',
+};
 type Kind = Promo['promo_discount_type'];
 
 const half = { colspan: { default: 12, xs: 6 } };
@@ -47,7 +55,7 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
   const [minOrder, setMinOrder] = useState('');
   const [validity, setValidity] = useState('');
   const [limit, setLimit] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const problems = useFormProblems<Field>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -61,16 +69,22 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
     setMinOrder(current ? String(current.min_order) : '');
     setValidity(current?.promo_validity ?? '');
     setLimit(current ? String(current.promo_usage_limit) : '');
-    setProblem(null);
+    problems.clear();
     // Reset on open or for another promo only, never on a reload of the same one.
   }, [visible, current?.id]);
 
-  const fieldError = (f: Field) => (problem?.field === f ? t(problem.key, { defaultValue: problem.fallback }) : undefined);
+  const fieldError = (f: Field) => problems.errorOf(f);
+  const invalid = (f: Field) => fieldError(f) !== undefined;
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
+    // Every refused field at once: an admin fixes the form in one pass, not one field per try.
+    const found = new Map<Field, FormProblem<Field>>();
+    const refuse = (field: Field, key: string) => { if (!found.has(field)) found.set(field, { key, field }); };
+    const required: [Field, string][] = [['promo_name', name], ['promo_discount_value', value], ['max_promo_discount_value', maxDiscount], ['min_order', minOrder], ['promo_validity', validity], ['promo_usage_limit', limit]];
+    for (const [field, text] of required) if (!text.trim()) refuse(field, 'field_required');
     const amounts: [Field, string][] = [['promo_discount_value', value], ['max_promo_discount_value', maxDiscount], ['min_order', minOrder]];
-    for (const [field, text] of amounts) if (parseAmount(text) === undefined) return setProblem({ key: 'amount_invalid', field });
+    for (const [field, text] of amounts) if (parseAmount(text) === undefined) refuse(field, 'amount_invalid');
     const parsed = PromoFields.safeParse({
       promo_name: name.trim(),
       promo_description: description.trim(),
@@ -82,12 +96,14 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
       promo_usage_limit: /^\d+$/.test(limit.trim()) ? Number(limit.trim()) : Number.NaN,
     });
     if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0] as Field | undefined;
-      const key = field === 'promo_name' ? 'promo_name_invalid' : field === 'promo_discount_value' ? 'percent_max' : field === 'promo_validity' ? 'date_invalid' : field === 'promo_usage_limit' ? 'usage_limit_invalid' : 'field_required';
-      return setProblem({ key, field });
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field | undefined;
+        if (field) refuse(field, REFUSED[field] ?? 'field_required');
+      }
     }
+    if (found.size > 0 || !parsed.success) return problems.flag(...found.values());
     setBusy(true);
-    setProblem(null);
+    problems.clear();
     try {
       const saved = promo
         ? await api.updatePromo({ params: { id: promo.id }, body: { version: promo.version, promo: parsed.data } })
@@ -95,7 +111,7 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
       onSaved(saved, mode);
     } catch (err) {
       const code = isApiError(err) ? err.code : 'request_failed';
-      setProblem({ key: code, field: code === 'name_exists' ? 'promo_name' : undefined, fallback: errorText(t, err) });
+      problems.flag({ key: code, field: code === 'name_exists' ? 'promo_name' : undefined, fallback: errorText(t, err) });
     } finally {
       setBusy(false);
     }
@@ -103,7 +119,7 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
 
   const input = (field: Field, label: string, v: string, set: (s: string) => void, extra: { description?: string; decimal?: boolean } = {}) => (
     <FormField label={label} description={extra.description} errorText={fieldError(field)}>
-      <Input value={v} inputMode={extra.decimal ? 'decimal' : undefined} onChange={({ detail }) => { set(detail.value); if (problem?.field === field) setProblem(null); }} invalid={problem?.field === field} data-testid={`promo-${field}`} />
+      <Input value={v} inputMode={extra.decimal ? 'decimal' : undefined} onChange={({ detail }) => { set(detail.value); problems.edited(field); }} invalid={invalid(field)} data-testid={`promo-${field}`} />
     </FormField>
   );
 
@@ -118,7 +134,7 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <SpaceBetween size="m">
-          <ProblemAlert problem={problem && !problem.field ? problem : null} testId="promo-form-error" />
+          <ProblemAlert problem={problems.formProblem} testId="promo-form-error" />
           <Grid gridDefinition={[half, half]}>
             {input('promo_name', t('col_promo_name'), name, setName, { description: t('promo_name_hint') })}
             {input('promo_description', t('col_description'), description, setDescription)}
@@ -139,9 +155,9 @@ export function PromoFormModal({ visible, promo: current, onDismiss, onSaved }: 
             <FormField label={t('col_validity')} constraintText="YYYY/MM/DD" errorText={fieldError('promo_validity')}>
               <DatePicker
                 value={validity}
-                onChange={({ detail }) => setValidity(detail.value)}
+                onChange={({ detail }) => { setValidity(detail.value); problems.edited('promo_validity'); }}
                 placeholder="YYYY/MM/DD"
-                invalid={problem?.field === 'promo_validity'}
+                invalid={invalid('promo_validity')}
                 openCalendarAriaLabel={(selected) => t('choose_date') + (selected ? `, ${selected}` : '')}
               />
             </FormField>

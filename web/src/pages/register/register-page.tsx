@@ -32,19 +32,13 @@ import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/
 import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
+import { useFormProblems } from '../../components/use-form-problems';
 
 /** Spec §9: after a successful sign-up the page goes to /login after 3 s. */
 export const REDIRECT_AFTER_SIGNUP_MS = 3000;
 
 type UserType = 'rider' | 'driver';
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'mobile' | 'referralId' | 'licenseImage';
-
-interface Problem {
-  key: string;
-  field?: Field;
-  /** Text when the key has no translation (a raw server message). */
-  fallback?: string;
-}
 
 /** Two columns once the form is wide enough (Cloudscape grid breakpoints follow the container). */
 const half = { colspan: { default: 12, xs: 6 } };
@@ -76,7 +70,8 @@ export default function RegisterPage() {
   const [vehicleNumber, setVehicleNumber] = useState('');
   const [carType, setCarType] = useState<string | null>(null);
 
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const problems = useFormProblems<Field>();
+  const problem = problems.first;
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ approved: boolean } | null>(null);
 
@@ -91,32 +86,34 @@ export default function RegisterPage() {
     return () => clearTimeout(timer);
   }, [created, navigate]);
 
-  const fieldError = (field: Field) => (problem?.field === field ? t(problem.key, { defaultValue: problem.fallback }) : undefined);
+  const fieldError = (field: Field) => problems.errorOf(field);
+  /** A field's setter that also drops the field's old problem: the corrected value is not still flagged. */
+  const editing = <V,>(field: Field, set: (v: V) => void) => (v: V) => { set(v); problems.edited(field); };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy || created) return;
     const rule = validateRegistration({ firstName, lastName, email, password, mobile: phone });
-    if (!rule.ok) return setProblem({ key: rule.key, field: rule.field as Field | undefined });
+    if (!rule.ok) return problems.flag({ key: rule.key, field: rule.field as Field | undefined });
     const file = licence[0];
     if (usertype === 'driver') {
-      if (!file) return setProblem({ key: 'license_image_required', field: 'licenseImage' });
+      if (!file) return problems.flag({ key: 'license_image_required', field: 'licenseImage' });
       const bad = imageProblem(file, MAX_DOCUMENT_BYTES);
-      if (bad) return setProblem({ key: bad, field: 'licenseImage' });
+      if (bad) return problems.flag({ key: bad, field: 'licenseImage' });
     }
-    setProblem(null);
+    problems.clear();
     setBusy(true);
     try {
       const mobile = buildMobile(dialCode, phone);
       const { exists } = await api.checkUserExists({ body: { email: email.trim(), mobile } });
-      if (exists) return setProblem({ key: 'user_exists' });
+      if (exists) return problems.flag({ key: 'user_exists' });
 
       const referral = referralId.trim();
       if (referral) {
         try {
           await api.validateReferrer({ body: { referralId: referral } });
         } catch (e) {
-          if (isApiError(e) && e.status === 404) return setProblem({ key: 'referer_not_found', field: 'referralId' });
+          if (isApiError(e) && e.status === 404) return problems.flag({ key: 'referer_not_found', field: 'referralId' });
           throw e;
         }
       }
@@ -156,11 +153,11 @@ export default function RegisterPage() {
           : {}),
       };
       const result = await api.userSignup({ body });
-      if (!result.uid) return setProblem({ key: 'reg_error' });
+      if (!result.uid) return problems.flag({ key: 'reg_error' });
       setCreated({ approved: result.approved });
     } catch (e) {
       const key = isApiError(e) ? e.code : 'reg_error';
-      setProblem({ key, fallback: errorText(t, e) });
+      problems.flag({ key, fallback: errorText(t, e) });
     } finally {
       setBusy(false);
     }
@@ -205,8 +202,8 @@ export default function RegisterPage() {
                   <NameFields
                     firstName={firstName}
                     lastName={lastName}
-                    onFirstNameChange={setFirstName}
-                    onLastNameChange={setLastName}
+                    onFirstNameChange={editing('firstName', setFirstName)}
+                    onLastNameChange={editing('lastName', setLastName)}
                     firstNameError={fieldError('firstName')}
                     lastNameError={fieldError('lastName')}
                     autoComplete
@@ -218,21 +215,21 @@ export default function RegisterPage() {
                       autoComplete="email"
                       placeholder={t('email_placeholder')}
                       value={email}
-                      onChange={({ detail }) => setEmail(detail.value)}
+                      onChange={({ detail }) => editing('email', setEmail)(detail.value)}
                       invalid={!!fieldError('email')}
                     />
                   </FormField>
-                  <NewPasswordField label={t('password')} value={password} onChange={setPassword} error={fieldError('password')} />
+                  <NewPasswordField label={t('password')} value={password} onChange={editing('password', setPassword)} error={fieldError('password')} />
                   {settings.AllowCountrySelection ? (
                     <FormField stretch label={t('country')}>
                       <CountrySelect value={country} onChange={setCountry} />
                     </FormField>
                   ) : null}
-                  <MobileField dialCode={dialCode} value={phone} onChange={setPhone} error={fieldError('mobile')} />
+                  <MobileField dialCode={dialCode} value={phone} onChange={editing('mobile', setPhone)} error={fieldError('mobile')} />
                   <FormField stretch label={t('referral_id')} description={t('optional')} errorText={fieldError('referralId')}>
                     <Input
                       value={referralId}
-                      onChange={({ detail }) => setReferralId(detail.value)}
+                      onChange={({ detail }) => editing('referralId', setReferralId)(detail.value)}
                       invalid={!!fieldError('referralId')}
                     />
                   </FormField>
@@ -258,7 +255,7 @@ export default function RegisterPage() {
                     >
                       <FileUpload
                         value={licence}
-                        onChange={({ detail }) => setLicence(detail.value.slice(0, 1))}
+                        onChange={({ detail }) => editing('licenseImage', setLicence)(detail.value.slice(0, 1))}
                         accept={IMAGE_TYPES.join(',')}
                         showFileSize
                         showFileThumbnail

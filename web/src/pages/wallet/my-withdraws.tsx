@@ -40,7 +40,7 @@ export function MyWithdraws({ uid, refreshKey }: { uid: string; refreshKey: numb
         loading={list.loading && !list.data}
         loadingText={t('loading')}
         trackBy="id"
-        empty={<EmptyState title={t('no_withdraws_available')} />}
+        empty={<EmptyState title={t('withdraws_empty_heading')} subtitle={t('withdraws_empty_driver')} />}
         columnDefinitions={[
           { id: 'date', header: t('withdraw_col_date'), cell: (w) => f.dateTime(w.date) },
           { id: 'amount', header: t('withdraw_col_amount'), cell: (w) => f.money(w.amount) },

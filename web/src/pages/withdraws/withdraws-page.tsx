@@ -100,8 +100,8 @@ export default function WithdrawsPage() {
     filtering: {
       placeholder: t('find_withdraws'),
       fields: ['id', 'name', 'bankName', 'bankCode', 'bankAccount'],
-      // Spec §8 fixed string.
-      empty: <EmptyState title={t('no_withdraws_available')} />,
+      // Spec §8's 'No WITHDRAWS available.' as a heading: its words, in sentence case, and what will show here.
+      empty: <EmptyState title={t('withdraws_empty_heading')} subtitle={t('withdraws_empty_admin')} />,
       onClear: () => setState('all'),
     },
     sorting: { columnId: 'date', descending: true },

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Role } from '../../shared/src/contract';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../../shared/src/domain/permissions';
+import { a11yViolations, describeViolations, type A11yCheck, type A11yViolation } from './support/a11y-guard';
+import { launch, PHONE, siteUrl } from './support/browser';
+import { signIn } from './support/identity';
+
+const WIDE = { width: 1366, height: 768 };
+// Colours do not change with the width: contrast is checked once, wide.
+const SIZES = [['1366', WIDE, {}], ['390', PHONE, { skipContrast: true }]] as const;
+
+/** The demo user of each role (README, scripts/seed.ts). */
+const DEMO: Record<Role, string> = {
+  admin: 'admin@example.com',
+  fleetadmin: 'fleet@example.com',
+  driver: 'driver1@example.com',
+  rider: 'rider1@example.com',
+};
+
+/** Every public page of spec §2 and the "not found" page. */
+const PUBLIC_PAGES = [...PUBLIC_ROUTES, '/no-such-page'];
+
+/** The protected routes a role may open, from the spec's table the router guards with. */
+const routesOf = (role: Role) =>
+  Object.entries(PROTECTED_ROUTES).filter(([, roles]) => (roles as readonly Role[]).includes(role)).map(([path]) => path);
+
+/** The page drawn with its data: its heading shown and no spinner left (live sockets never go quiet). */
+async function settle(page: Page) {
+  await page.locator('h1, h2').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[class*="awsui_spinner"]'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+async function checkAll(page: Page, paths: readonly string[], check: A11yCheck): Promise<A11yViolation[]> {
+  const found: A11yViolation[] = [];
+  for (const path of paths) {
+    await page.goto(`${siteUrl()}${path}`);
+    await settle(page);
+    found.push(...(await a11yViolations(page, check)));
+  }
+  return found;
+}
+
+/**
+ * Every screen of the web app, as every role that may open it, wide and on a phone, passes axe
+ * with no serious or critical finding. Failures list each finding (page, rule, impact, target).
+ */
+describe('accessibility of every screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [size, viewport, check] of SIZES) {
+    it(`public pages at ${size} px`, async () => {
+      const ctx = await browser.newContext({ viewport });
+      try {
+        const found = await checkAll(await ctx.newPage(), PUBLIC_PAGES, check);
+        expect(describeViolations(found)).toBe('');
+      } finally {
+        await ctx.close();
+      }
+    }, 300_000);
+
+    for (const role of Object.keys(DEMO) as Role[]) {
+      it(`${role} pages at ${size} px`, async () => {
+        const ctx = await browser.newContext({ viewport });
+        try {
+          const page = await ctx.newPage();
+          await signIn(page, DEMO[role]);
+          const found = await checkAll(page, routesOf(role), check);
+          expect(describeViolations(found)).toBe('');
+        } finally {
+          await ctx.close();
+        }
+      }, 600_000);
+    }
+  }
+});
