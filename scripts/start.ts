@@ -46,8 +46,8 @@ async function main() {
   if (!seeded.created) step('Demo data already present');
   // Two months of the demo's past, once per data directory, with the stream consumers paused: a
   // first visit finds figures, and nobody is pushed two months of messages at start-up.
-  const history = await cloud.quietly(() => playDemoHistory({ days: historyDays, seed: historySeed, end: Date.now(), password, step }));
-  if (history.played) {
+  const history = historyDays > 0 ? await cloud.quietly(() => playDemoHistory({ days: historyDays, seed: historySeed, end: Date.now(), password, step })) : undefined;
+  if (history?.played) {
     step(`Played ${historyDays} days of history: ${history.bookings} bookings, ${history.paid} paid, ${history.cancelled} cancelled, `
       + `${history.unserved} unserved, ${history.withdrawals} withdrawals in ${(history.ms / 1000).toFixed(1)} s`
       + (history.failures ? ` (${history.failures} steps refused, first: ${history.firstFailure})` : ''));
