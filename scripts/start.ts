@@ -3,12 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_CITY, REPO_ROOT, startLocalCloud } from '../infra/local/cloud';
+import { playDemoHistory } from '../infra/local/demo-history/play-history';
 import { DEFAULT_DEMO_PASSWORD, demoUsers, seedDemoData } from '../infra/local/seed';
 import { startFleet } from './simulate/fleet';
 
 /**
  * `npm start`: the whole platform on this machine, on the embedded local cloud.
- * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1.
+ * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1,
+ * DEMO_HISTORY_DAYS (default 60; 0 starts empty), DEMO_HISTORY_SEED (default 21).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -21,6 +23,9 @@ const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
 /** Seconds a simulated driver looks at an offer before taking it, "min,max" (SIMULATED_THINK_SECONDS; default 2,5). */
 const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS ?? '2,5').split(',').map(Number);
 const simulatedThink: [number, number] = [thinkMin, thinkMax];
+/** Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them. */
+const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? 60)));
+const historySeed = Number(process.env.DEMO_HISTORY_SEED ?? 21);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 async function main() {
@@ -39,6 +44,14 @@ async function main() {
   });
   const seeded = await seedDemoData({ password, step });
   if (!seeded.created) step('Demo data already present');
+  // Two months of the demo's past, once per data directory, with the stream consumers paused: a
+  // first visit finds figures, and nobody is pushed two months of messages at start-up.
+  const history = historyDays > 0 ? await cloud.quietly(() => playDemoHistory({ days: historyDays, seed: historySeed, end: Date.now(), password, step })) : undefined;
+  if (history?.played) {
+    step(`Played ${historyDays} days of history: ${history.bookings} bookings, ${history.paid} paid, ${history.cancelled} cancelled, `
+      + `${history.unserved} unserved, ${history.withdrawals} withdrawals in ${(history.ms / 1000).toFixed(1)} s`
+      + (history.failures ? ` (${history.failures} steps refused, first: ${history.firstFailure})` : ''));
+  }
   let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
   if (simulatedDrivers > 0) {
     step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);

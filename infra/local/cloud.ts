@@ -51,6 +51,12 @@ export interface LocalCloud {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** Start-up is complete (demo data seeded…): /health answers 200 from now on. */
   markReady(): void;
+  /**
+   * Runs `work` with the table stream consumers and the timer runner stopped, then starts them
+   * again from the stream's newest record: what `work` writes reaches no WebSocket topic, no push
+   * and no SMS outbox, and it must run its own timers (the first-start history does).
+   */
+  quietly<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -159,34 +165,43 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const { resetConfig } = await import('../../lambdas/src/config');
     resetConfig();
 
-    step('Connecting the table stream to its consumer');
-    const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
-    // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
-    const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
-    const poller = startStreamPoller({
-      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-      handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
-      filter: (r) => !driverState(r),
-      onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
-    });
-    await poller.ready;
-    stops.push(poller.stop);
-    // The dashboard map's positions: a second reader of the same stream every ~2 s (the batching
-    // window), draining what has gathered into one batch per tick.
-    const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
-    const positionsPoller = startStreamPoller({
-      endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-      handler: positions, filter: driverState, drain: true, maxBatch: 1000,
-      intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
-      onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
-    });
-    await positionsPoller.ready;
-    stops.push(positionsPoller.stop);
+    // The stream consumers and the timer runner: started now, and stopped and started again
+    // around `quietly` (first-start history), so what it writes fans out to nobody and pushes nothing.
+    let background: (() => Promise<void>) | undefined;
+    const startBackground = async () => {
+      const stopsOfBackground: (() => Promise<void>)[] = [];
+      step('Connecting the table stream to its consumer');
+      const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
+      // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
+      const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
+      const poller = startStreamPoller({
+        endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
+        handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
+        filter: (r) => !driverState(r),
+        onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
+      });
+      await poller.ready;
+      stopsOfBackground.push(poller.stop);
+      // The dashboard map's positions: a second reader of the same stream every ~2 s (the batching
+      // window), draining what has gathered into one batch per tick.
+      const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
+      const positionsPoller = startStreamPoller({
+        endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
+        handler: positions, filter: driverState, drain: true, maxBatch: 1000,
+        intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
+        onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
+      });
+      await positionsPoller.ready;
+      stopsOfBackground.push(positionsPoller.stop);
 
-    step('Starting the timer jobs runner (dispatch rounds, Book Later)');
-    const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
-    const jobs = startJobRunner({ run: runJob, onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
-    stops.push(jobs.stop);
+      step('Starting the timer jobs runner (dispatch rounds, Book Later)');
+      const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
+      const jobs = startJobRunner({ run: runJob, onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
+      stopsOfBackground.push(jobs.stop);
+      background = async () => { for (const s of stopsOfBackground.reverse()) await s().catch(() => undefined); };
+    };
+    await startBackground();
+    stops.push(async () => { await background?.(); });
     // The gazetteer takes a second to index: do it now rather than on the first place search.
     void import('../../lambdas/src/adapters/geo/offline-geo').then((m) => m.loadGazetteer()).catch(() => undefined);
 
@@ -196,6 +211,17 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
       userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir, credentials,
       markReady: () => { ready = true; },
+      quietly: async (work) => {
+        step('Pausing the stream consumers and the timer runner');
+        await background?.();
+        background = undefined;
+        try {
+          return await work();
+        } finally {
+          // Pollers start from the stream's LATEST record: what `work` wrote is never fanned out.
+          await startBackground();
+        }
+      },
       stop: stopAll,
     };
   } catch (e) {

@@ -1,3 +1,5 @@
+import { parcelPhoto } from './parcel-photo';
+
 /**
  * What a simulated driver does with work: takes an offer after a short think, drives the road to
  * the pickup and then to the drop (the platform's own route, pinging as it goes), and moves the
@@ -42,8 +44,6 @@ export interface PlayerDriver extends LatLng {
   considering?: string;
 }
 
-/** A 1 x 1 PNG: the simulated driver's photo of the parcel. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
 
 const rand = ([a, b]: [number, number]) => a + Math.random() * (b - a);
 
@@ -70,11 +70,12 @@ export function createTripPlayer(opts: TripPlayerOptions) {
   };
 
   const photo = async (d: PlayerDriver, kind: 'pickup_image' | 'deliver_image') => {
-    const ticket = await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}/upload-url`, { contentType: 'image/png', size: PHOTO.length });
+    const photoBytes = parcelPhoto(kind === 'pickup_image' ? 'pickup' : 'delivery', d.trip!.bookingId);
+    const ticket = await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}/upload-url`, { contentType: 'image/png', size: photoBytes.length });
     if (ticket.status !== 200) return;
     const form = new FormData();
     for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-    form.append('file', new Blob([PHOTO], { type: 'image/png' }), 'photo.png');
+    form.append('file', new Blob([new Uint8Array(photoBytes)], { type: 'image/png' }), 'photo.png');
     const post = await fetch(ticket.body.url, { method: 'POST', body: form });
     if (post.ok) await call(d.token, 'POST', `/bookings/${d.trip!.bookingId}/photos/${kind}`, {});
   };

@@ -120,6 +120,8 @@ export const keys = {
   /** A timer job where no queue service exists (the local cloud): due time first, so one query finds what is due. */
   job: (dueAt: number, id: string) => ({ pk: 'JOBS', sk: `${String(Math.max(0, Math.floor(dueAt))).padStart(13, '0')}#${id}` }),
   jobsPk: 'JOBS',
+  /** The local cloud's first-start history: written before it plays, so it plays once per data directory. */
+  demoHistory: () => ({ pk: 'LOCAL', sk: 'DEMO_HISTORY' }),
   /** Spec §3 Withdraw: a driver's request to be paid out. */
   withdraw: (id: string) => ({ pk: `WITHDRAW#${id}`, sk: 'WITHDRAW' }),
   /**

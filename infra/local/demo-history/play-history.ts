@@ -1,0 +1,523 @@
+import type { Key } from '../../../lambdas/src/adapters/dynamodb/repository';
+import { keys } from '../../../lambdas/src/adapters/dynamodb/keys';
+import { loaded, preload } from '../../../lambdas/src/adapters/dynamodb/preloads';
+import { table } from '../../../lambdas/src/adapters/dynamodb/repository';
+import { loadRequestContext } from '../../../lambdas/src/adapters/dynamodb/request-context-repository';
+import * as live from '../../../lambdas/src/composition-root';
+import type { Job, JobQueue } from '../../../lambdas/src/ports/jobs';
+import type { ProfileItem } from '../../../lambdas/src/ports/users';
+import { acceptBooking } from '../../../lambdas/src/use-cases/accept-booking';
+import { addBooking } from '../../../lambdas/src/use-cases/add-booking';
+import { addPromo } from '../../../lambdas/src/use-cases/add-promo';
+import { admitCaller, type Account } from '../../../lambdas/src/use-cases/admit-caller';
+import { applyPromo } from '../../../lambdas/src/use-cases/apply-promo';
+import { arriveBooking } from '../../../lambdas/src/use-cases/arrive-booking';
+import { cancelBooking } from '../../../lambdas/src/use-cases/cancel-booking';
+import { completeBooking } from '../../../lambdas/src/use-cases/complete-booking';
+import { completeWithdraw } from '../../../lambdas/src/use-cases/complete-withdraw';
+import { confirmPayment } from '../../../lambdas/src/use-cases/confirm-payment';
+import { createUserAccount, type NewAccount } from '../../../lambdas/src/use-cases/create-user-account';
+import { declineBooking } from '../../../lambdas/src/use-cases/decline-booking';
+import { setDriverAvailability, updateDriverLocation } from '../../../lambdas/src/use-cases/driver-presence';
+import { editSettings } from '../../../lambdas/src/use-cases/edit-settings';
+import { fetchAllSettings } from '../../../lambdas/src/use-cases/fetch-all-settings';
+import { payBooking } from '../../../lambdas/src/use-cases/pay-booking';
+import { reachBooking } from '../../../lambdas/src/use-cases/reach-booking';
+import { releaseBooking } from '../../../lambdas/src/use-cases/release-booking';
+import { requestWithdraw } from '../../../lambdas/src/use-cases/request-withdraw';
+import { giveUpBooking, runDispatchRound } from '../../../lambdas/src/use-cases/run-dispatch-round';
+import { settleBooking } from '../../../lambdas/src/use-cases/settle-booking';
+import { startCheckout } from '../../../lambdas/src/use-cases/start-checkout';
+import { startTrip } from '../../../lambdas/src/use-cases/start-trip';
+import { decideGatewayPayment, takeGatewayPayment } from '../../../lambdas/src/use-cases/test-gateway-payments';
+import * as bookingsContract from '../../../shared/src/contract/bookings';
+import * as paymentsContract from '../../../shared/src/contract/payments';
+import * as promosContract from '../../../shared/src/contract/promos';
+import * as settingsContract from '../../../shared/src/contract/settings';
+import * as withdrawsContract from '../../../shared/src/contract/withdraws';
+import { DomainError } from '../../../shared/src/domain/errors';
+import type { Role } from '../../../shared/src/contract/route';
+import { DEMO_TIME_ZONE, demoPlaces, historyDrivers, historyRiders, recipients, type DemoPlace } from './demo-city';
+import { seededRandom, type SeededRandom } from './seeded-random';
+import { zonedParts, zonedTime } from './zoned-time';
+
+/**
+ * The demo's past, played on first start: about two months of a young operator in San Francisco
+ * (a taxi service first, parcels since a few weeks), through the very use cases a request runs,
+ * with the platform's clock moved to each moment (the `now` port) and its random source seeded.
+ * Nothing is written around them: bookings, dispatch rounds, trips, payments through the test
+ * gateway, wallets, promos, cancellations, unserved requests and withdrawals all land as live
+ * traffic would leave them, so the dashboard, the reports and the tables read them like any other.
+ *
+ * Timers (dispatch rounds, give-ups) go to an in-memory queue that runs each at its moment on the
+ * moved clock; the caller keeps the stream consumers stopped meanwhile (`LocalCloud.quietly`), so
+ * two months of messages are neither pushed nor fanned out at start-up.
+ */
+export interface DemoHistoryOptions {
+  /** Days of history ending now (default 60). */
+  days: number;
+  seed: number;
+  /** The history ends here (ms), normally the real now. */
+  end: number;
+  /** Password of the accounts the history adds (the demo password). */
+  password: string;
+  step?: (m: string) => void;
+}
+
+export interface DemoHistorySummary {
+  played: boolean;
+  bookings: number;
+  paid: number;
+  completed: number;
+  cancelled: number;
+  unserved: number;
+  topUps: number;
+  withdrawals: number;
+  failures: number;
+  firstFailure?: string;
+  ms: number;
+}
+
+const DAY = 86_400_000;
+const MIN = 60_000;
+
+type Actor = { uid: string; role: Role; profile?: ProfileItem };
+interface SimDriver extends Actor { carType: string; pos: { lat: number; lng: number }; busy: boolean; startHour: number; shiftHours: number; dayOff: number }
+
+interface Task { at: number; seq: number; resume: () => void }
+
+/** Plays the history once per data directory: a marker item says it was (or is being) played. */
+export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHistorySummary> {
+  const began = Date.now();
+  const summary: DemoHistorySummary = { played: false, bookings: 0, paid: 0, completed: 0, cancelled: 0, unserved: 0, topUps: 0, withdrawals: 0, failures: 0, ms: 0 };
+  if (opts.days <= 0) return summary;
+  // Written first, so a start interrupted half way never plays a second history over the first.
+  try {
+    await table.put({ ...keys.demoHistory(), status: 'playing', seed: opts.seed, days: opts.days, end: opts.end }, { condition: 'attribute_not_exists(pk)' });
+  } catch {
+    return summary;
+  }
+  summary.played = true;
+  const step = opts.step ?? (() => undefined);
+  const rng = seededRandom(opts.seed);
+
+  // ---- the moved clock and its timers ----------------------------------------------------------
+  const start = zonedTime(DEMO_TIME_ZONE, ...ymd(opts.end - (opts.days - 1) * DAY), 0, 0);
+  const clock = { ms: start };
+  const heap: Task[] = [];
+  let seq = 0;
+  let yielded: (() => void) | undefined;
+  const yieldNow = () => { const y = yielded; yielded = undefined; y?.(); };
+  const push = (t: Task) => { heap.push(t); siftUp(heap, heap.length - 1); };
+  const at = (ms: number) => new Promise<void>((resume) => { push({ at: Math.max(ms, clock.ms), seq: seq++, resume }); yieldNow(); });
+  const after = (ms: number) => at(clock.ms + ms);
+  const fail = (e: unknown) => {
+    summary.failures++;
+    summary.firstFailure ??= `${(e as Error).message} at ${new Date(clock.ms).toISOString()}`;
+  };
+  const spawn = (when: number, story: () => Promise<void>) => push({ at: when, seq: seq++, resume: () => { story().catch(fail).finally(yieldNow); } });
+
+  const jobs: JobQueue = { schedule: async (job: Job, runAt: number) => spawn(Math.max(runAt, clock.ms), () => runJob(job)) };
+  const sim = { ...live, now: () => new Date(clock.ms), random: rng.next, jobs: () => jobs };
+  async function runJob(job: Job) {
+    if (job.kind === 'dispatch') await runDispatchRound(sim, job.bookingId, job.round);
+    else if (job.kind === 'give-up') await giveUpBooking(sim, job.bookingId);
+  }
+  const gatewayDeps = {
+    gatewayPayments: live.gatewayPayments, secrets: live.secrets, testGatewayOn: live.testGatewayOn, now: sim.now,
+    notifyMerchant: (provider: string, body: string, headers: Record<string, string>) => confirmPayment(sim, provider, body, headers),
+  };
+
+  /** The real admission of a signed-in caller (profile, approval, settings), with the items a handler would preload. */
+  const admit = async (who: Actor, extra: (Key | undefined)[] = []): Promise<{ account: Account; extra: (Record<string, unknown> | undefined)[] }> =>
+    admitCaller({ loadRequestContext }, { uid: who.uid, role: who.role, emailVerified: true, signedInAt: Math.floor(clock.ms / 1000) }, extra);
+  const withBooking = async (who: Actor, id: string) => {
+    const { account, extra } = await admit(who, [preload.booking(id), who.role === 'driver' ? preload.driverState(who.uid) : undefined]);
+    return { account, booking: loaded.booking(extra[0] as never), state: loaded.driverState(extra[1] as never) };
+  };
+
+  // ---- the people ------------------------------------------------------------------------------
+  const byEmail = async (email: string) => {
+    const p = await live.users.getByEmail(email);
+    if (!p) throw new Error(`${email} is missing: seed the demo data first`);
+    return p;
+  };
+  const admin: Actor = { uid: (await byEmail('admin@example.com')).id, role: 'admin' };
+  const fleet = await byEmail('fleet@example.com');
+  step('History: adding riders and drivers');
+  const newAccount = async (p: { email: string; firstName: string; lastName: string; mobile: string }, usertype: 'rider' | 'driver', driver?: NewAccount['driver'], fleetadmin?: string) =>
+    (await live.users.getByEmail(p.email)) ?? createUserAccount(sim, {
+      email: p.email, firstName: p.firstName, lastName: p.lastName, mobile: p.mobile,
+      password: opts.password, usertype, approved: true, emailVerified: true, loginType: 'email', createdByAdmin: true, fleetadmin, driver,
+    });
+  const riders: Actor[] = [await byEmail('rider1@example.com'), await byEmail('rider2@example.com')].map((p) => ({ uid: p.id, role: 'rider' as const }));
+  for (const r of historyRiders) riders.push({ uid: (await newAccount(r, 'rider')).id, role: 'rider' });
+  const drivers: SimDriver[] = [];
+  const addDriver = (p: ProfileItem, carType: string) => drivers.push({
+    uid: p.id, role: 'driver', carType, pos: jitter(rng, pickPlace(rng), 2),
+    busy: false, startHour: rng.int(6, 11), shiftHours: rng.int(9, 13), dayOff: rng.int(0, 6),
+  });
+  addDriver(await byEmail('driver1@example.com'), 'Economy');
+  addDriver(await byEmail('driver2@example.com'), 'Van');
+  for (const d of historyDrivers) {
+    addDriver(await newAccount(d, 'driver', {
+      carType: d.carType, vehicleMake: d.vehicle[0], vehicleModel: d.vehicle[1], vehicleNumber: `${d.lastName.slice(0, 3).toUpperCase()}${rng.int(100, 999)}`,
+    }, d.fleet ? fleet.id : undefined), d.carType);
+  }
+  const carTypeIds = Object.fromEntries((await live.carTypes.list()).map((c) => [c.name, c.id]));
+
+  // ---- the operator: taxi first, parcels since `switchDay`, two promos ---------------------------
+  // What the settings say now (only `setMode` changes them while the history plays).
+  let currentMode: 'taxi' | 'delivery' = 'delivery';
+  const configure = async (change: { appMode: 'taxi' | 'delivery'; driverRadius?: number }) => {
+    const { version, ...form } = await fetchAllSettings(sim);
+    const body = settingsContract.editSettings.body!.parse({ version, settings: pickKnown(settingsContract.SettingsForm, { ...form, ...change }) });
+    await editSettings(sim, body);
+    currentMode = change.appMode;
+  };
+  const promoCodes = ['WELCOME10', 'CITY5'];
+  // The mode the demo is set to is where the history arrives; it starts in the other one.
+  const seeded = await fetchAllSettings(sim);
+  const finalMode = seeded.appMode === 'taxi' ? 'taxi' : 'delivery';
+  const firstMode = finalMode === 'taxi' ? 'delivery' : 'taxi';
+  const switchDay = Math.max(1, Math.round(opts.days * 0.55));
+
+  // ---- stories -----------------------------------------------------------------------------------
+  const driverUp = async (d: SimDriver, near: { lat: number; lng: number }) => {
+    d.pos = jitter(rng, near, 2.5);
+    await updateDriverLocation(sim, (await admit(d)).account, d.pos);
+  };
+  const ping = async (d: SimDriver, p: { lat: number; lng: number }) => {
+    d.pos = p;
+    await updateDriverLocation(sim, (await admit(d)).account, p);
+  };
+  const inShift = (d: SimDriver, ms: number) => {
+    const p = zonedParts(ms, DEMO_TIME_ZONE);
+    if (p.weekday === d.dayOff) return false;
+    const h = (p.hour - d.startHour + 24) % 24;
+    return h < d.shiftHours;
+  };
+  const free = (carType: string) => drivers.filter((d) => !d.busy && d.carType === carType && inShift(d, clock.ms));
+
+  const balanceOf = async (uid: string) => (await live.users.get(uid, { consistent: true }))?.walletBalance ?? 0;
+  async function topUp(rider: Actor, amount: number) {
+    const { account } = await admit(rider);
+    const body = paymentsContract.checkout.body!.parse({ kind: 'topup', amount, provider: 'stripe' });
+    const form = await startCheckout(sim, account, undefined, body);
+    await payAtGateway(form.provider, form.fields);
+    summary.topUps++;
+  }
+  async function payAtGateway(provider: string, fields: Record<string, string>) {
+    const { location } = await takeGatewayPayment(gatewayDeps, provider, fields as never);
+    const id = new URL(location, 'http://gateway').searchParams.get('payment')!;
+    await decideGatewayPayment(gatewayDeps, id, 'approve');
+  }
+  async function cardPay(rider: Actor, bookingId: string) {
+    const { account, booking } = await withBooking(rider, bookingId);
+    const form = await startCheckout(sim, account, booking, paymentsContract.checkout.body!.parse({ kind: 'booking', bookingId, provider: rng.pick(['stripe', 'paypal']) }));
+    await payAtGateway(form.provider, form.fields);
+  }
+  async function riderCancel(rider: Actor, id: string, reason: string) {
+    const { account, booking } = await withBooking(rider, id);
+    await cancelBooking(sim, account, booking, { reason });
+    summary.cancelled++;
+  }
+
+  async function tripStory(rider: Actor) {
+    const mode = currentMode;
+    const from = pickPlace(rng);
+    let to = pickPlace(rng);
+    while (to === from) to = pickPlace(rng);
+    const pickup = { ...jitter(rng, from, 0.25), add: from.name };
+    const drop = { ...jitter(rng, to, 0.25), add: to.name };
+    const carType = mode === 'taxi'
+      ? rng.weighted([['Economy', 6], ['Comfort', 3], ['Van', 1]] as const)
+      : rng.weighted([['Van', 5], ['Economy', 4], ['Comfort', 1]] as const);
+    // Unserved demand: now and then nobody of that car type is near (a late hour, a busy fleet).
+    const pool = rng.chance(0.07) ? [] : free(carType);
+    const chosen = pool.length ? [rng.pick(pool)] : [];
+    if (chosen.length && rng.chance(0.3)) {
+      const second = pool.find((d) => d !== chosen[0]);
+      if (second) chosen.unshift(second); // the first of two offered drivers will decline
+    }
+    for (const d of chosen) { d.busy = true; await driverUp(d, pickup); }
+    const release = () => { for (const d of chosen) d.busy = false; };
+    try {
+      await after(rng.int(5, 25) * 1000);
+      const byAdmin = mode === 'delivery' && rng.chance(0.12);
+      const who: Actor = byAdmin ? admin : rider;
+      const raw = {
+        pickup, drop, carTypeId: carTypeIds[carType], bookLater: false,
+        ...(byAdmin ? { riderId: rider.uid } : {}),
+        ...(mode === 'delivery' ? {
+          instructionData: {
+            deliveryPerson: rng.pick(recipients), deliveryPersonPhone: `415-555-${rng.int(1000, 9999)}`,
+            ...(rng.chance(0.4) ? { deliveryInstructions: rng.pick(['Leave with the doorman', 'Ring twice', 'Side entrance, blue door', 'Call on arrival']) } : {}),
+          },
+          ...(carType === 'Van' ? { parcelTypeIndex: rng.int(0, 2), ...(rng.chance(0.25) ? { optionIndex: rng.int(0, 1) } : {}) } : {}),
+        } : {}),
+      };
+      const body = bookingsContract.addBooking.body!.parse(raw);
+      const { account, extra } = await admit(who, [preload.carType(body.carTypeId!), byAdmin ? preload.profile(rider.uid) : undefined]);
+      let view;
+      try {
+        view = await addBooking(sim, account, { body, carType: loaded.carType(extra[0] as never), rider: loaded.profile(extra[1] as never) });
+      } catch (e) {
+        if (e instanceof DomainError && e.code === 'no_driver_found_alert_messege') { summary.unserved++; return; }
+        throw e;
+      }
+      summary.bookings++;
+      const id = view.id;
+
+      if (view.status === 'PAYMENT_PENDING') {
+        await after(rng.int(15, 35) * 1000);
+        if (rng.chance(0.06)) { await riderCancel(rider, id, 'Booked by mistake'); return; }
+        if (rng.chance(0.15)) {
+          const { account: a, booking } = await withBooking(rider, id);
+          await applyPromo(sim, a, booking, { code: rng.pick(promoCodes) }).catch(() => undefined);
+        }
+        await cardPay(rider, id); // the provider's confirmation makes it NEW and starts dispatch at once
+      }
+      if (!chosen.length) return;
+      if (rng.chance(0.06)) {
+        await after(rng.int(8, 14) * 1000);
+        await riderCancel(rider, id, rng.pick(['Changed my mind', 'Found another ride', 'Booked by mistake']));
+        return;
+      }
+      // Offers last 20 s by default: both answers come well within that.
+      if (chosen.length === 2) {
+        await after(rng.int(3, 6) * 1000);
+        const { account: a, booking } = await withBooking(chosen[0]!, id);
+        await declineBooking(sim, a, booking);
+        chosen[0]!.busy = false;
+      }
+      let driver = chosen[chosen.length - 1]!;
+      await after(rng.int(3, 8) * 1000);
+      await accept(driver, id);
+
+      // Now and then the driver gives the trip up before pickup; dispatch finds someone else.
+      if (rng.chance(0.04)) {
+        await after(rng.int(1, 3) * MIN);
+        const other = free(carType)[0];
+        if (other) { other.busy = true; await driverUp(other, pickup); }
+        const { account: a, booking } = await withBooking(driver, id);
+        await releaseBooking(sim, a, booking);
+        driver.busy = false;
+        if (!other) return; // the rounds run out and the system cancels: unserved
+        await after(rng.int(5, 12) * 1000);
+        driver = other;
+        chosen.push(other);
+        await accept(driver, id);
+      }
+      if (rng.chance(0.05)) {
+        await after(rng.int(2, 6) * MIN);
+        await riderCancel(rider, id, rng.pick(['Driver is taking too long', 'Changed my mind', 'Other']));
+        return;
+      }
+
+      // To the pickup, the trip, the drop.
+      await after(rng.int(3, 9) * MIN);
+      await ping(driver, pickup);
+      let s = await withBooking(driver, id);
+      await arriveBooking(sim, s.account, s.booking, s.state);
+      await after(rng.int(1, 4) * MIN);
+      s = await withBooking(driver, id);
+      await startTrip(sim, s.account, s.booking, s.state, { otp: s.booking?.otp !== undefined ? String(s.booking.otp) : undefined });
+      const km = distanceKm(pickup, drop) * 1.3;
+      const rideMs = Math.max(4 * MIN, (km / rng.between(18, 30)) * 3_600_000);
+      // The drop's ping: REACHED prices the driven route from the trip's tracking points.
+      await after(rideMs);
+      await ping(driver, drop);
+      s = await withBooking(driver, id);
+      const reached = await reachBooking(sim, s.account, s.booking, s.state);
+      await after(rng.int(20, 90) * 1000);
+
+      if (reached.prepaid) {
+        s = await withBooking(driver, id);
+        await settleBooking(sim, s.account, s.booking, { method: 'cash' });
+      } else {
+        let priced = reached;
+        if (rng.chance(0.12)) {
+          const r = await withBooking(rider, id);
+          // A promo may not apply (its minimum order): the rider pays the full cost then.
+          priced = await applyPromo(sim, r.account, r.booking, { code: rng.pick(promoCodes) }).catch(() => reached);
+        }
+        const how = rng.weighted([['cash', 5], ['wallet', 3], ['later', 2]] as const);
+        if (how === 'wallet') {
+          const due = Math.round((priced.trip_cost - (priced.discount ?? 0)) * 100);
+          if ((await balanceOf(rider.uid)) < due) await topUp(rider, rng.pick([20, 25, 40, 50]) + Math.ceil(due / 100));
+          const r = await withBooking(rider, id);
+          await payBooking(sim, r.account, r.booking, { method: 'wallet' });
+        } else if (how === 'cash') {
+          s = await withBooking(driver, id);
+          await settleBooking(sim, s.account, s.booking, { method: 'cash' });
+        } else {
+          s = await withBooking(driver, id);
+          await settleBooking(sim, s.account, s.booking, { method: 'later' });
+          driver.busy = false;
+          await after(rng.int(5, 90) * MIN);
+          await cardPay(rider, id);
+        }
+      }
+      summary.paid++;
+      driver.busy = false;
+      if (rng.chance(0.78)) {
+        await after(rng.int(2, 40) * MIN);
+        const r = await withBooking(rider, id);
+        await completeBooking(sim, r.account, r.booking, { rating: rng.weighted([[5, 60], [4, 28], [3, 8], [2, 3], [1, 1]] as const) });
+        summary.completed++;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async function accept(driver: SimDriver, id: string) {
+    const { account, extra } = await admit(driver, [preload.booking(id), preload.offer(driver.uid, id), preload.driverState(driver.uid)]);
+    await acceptBooking(sim, account, { booking: loaded.booking(extra[0] as never), offer: loaded.offer(extra[1] as never), state: loaded.driverState(extra[2] as never) });
+  }
+
+  /** Mondays: drivers with money ask for most of it; the admin pays out a day or two later. */
+  async function payday(d: SimDriver) {
+    const balance = await balanceOf(d.uid);
+    if (balance < 40_00) return;
+    const { account } = await admit(d);
+    const body = withdrawsContract.requestWithdraw.body!.parse({
+      amount: Math.floor(balance * rng.between(0.6, 0.9)) / 100, bankName: 'Bay Area Credit Union', bankCode: `121${rng.int(100000, 999999)}`, bankAccount: `${rng.int(10000000, 99999999)}`,
+    });
+    const request = await requestWithdraw(sim, account, body);
+    summary.withdrawals++;
+    await after(rng.int(20, 44) * 60 * MIN);
+    const { account: a, extra } = await admit(admin, [preload.withdraw(request.id)]);
+    await completeWithdraw(sim, a, request.id, loaded.withdraw(extra[0] as never));
+  }
+
+  // ---- the calendar ------------------------------------------------------------------------------
+  step(`History: playing ${opts.days} days in ${DEMO_TIME_ZONE} (DEMO_HISTORY_DAYS, DEMO_HISTORY_SEED)`);
+  // A search queries every geohash cell its radius covers, and DynamoDB Local answers them one at
+  // a time: the history's operator dispatches within 3 km (the city is small), and the seeded
+  // radius is back when it ends.
+  await configure({ appMode: firstMode, driverRadius: Math.min(3, seeded.driverRadius) });
+  for (const [name, type, value, max, min] of [['WELCOME10', 'percentage', 10, 5, 0], ['CITY5', 'flat', 5, 0, 15]] as const) {
+    const validity = new Date(opts.end + 120 * DAY).toISOString().slice(0, 10);
+    const body = promosContract.addPromo.body!.parse({
+      promo_name: name, promo_description: type === 'flat' ? '$5 off any trip over $15' : '10% off, up to $5',
+      promo_discount_type: type, promo_discount_value: value, max_promo_discount_value: max, min_order: min,
+      promo_validity: validity, promo_usage_limit: 1000,
+    });
+    await addPromo(sim, (await admit(admin)).account, body).catch((e: DomainError) => { if (e.code !== 'promo_exists') throw e; });
+  }
+  for (const d of drivers) {
+    const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
+    await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), true);
+  }
+  for (const r of riders) if (rng.chance(0.5)) await topUp(r, rng.pick([25, 30, 50]));
+
+  for (let day = 0; day < opts.days; day++) {
+    const dayStart = zonedTime(DEMO_TIME_ZONE, ...ymd(start + day * DAY + 12 * 3_600_000), 0, 0);
+    const { weekday } = zonedParts(dayStart + 12 * 3_600_000, DEMO_TIME_ZONE);
+    if (day === switchDay) spawn(dayStart + 4 * 60 * MIN, () => configure({ appMode: finalMode }));
+    // A young operator: demand grows over the weeks; Fridays and Saturdays are busiest, Sundays quiet.
+    const growth = 0.45 + 0.55 * (day / Math.max(1, opts.days - 1));
+    const week = [0.7, 0.9, 0.95, 1, 1.1, 1.35, 1.25][weekday]!;
+    const count = Math.max(1, Math.round(BOOKINGS_PER_DAY * growth * week * rng.between(0.8, 1.2)));
+    for (let i = 0; i < count; i++) {
+      const hour = rng.weighted(HOURLY[weekday === 5 || weekday === 6 ? 1 : 0]!.map((w, h) => [h, w] as const));
+      const when = dayStart + hour * 60 * MIN + rng.int(0, 59) * MIN + rng.int(0, 59) * 1000;
+      if (when > opts.end - 50 * MIN) continue;
+      const rider = rng.weighted(riders.map((r, n) => [r, n < 2 ? 3 : 2] as const));
+      spawn(when, () => tripStory(rider));
+    }
+    if (weekday === 1) for (const d of drivers) spawn(dayStart + rng.int(8 * 60, 11 * 60) * MIN, () => payday(d));
+  }
+  // The last hour always has a few trips, so "today" has figures whatever the hour of the first start.
+  for (let i = 0; i < 3; i++) spawn(opts.end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!));
+
+  let shown = 0;
+  while (heap.length) {
+    const task = popMin(heap)!;
+    if (task.at > opts.end) break; // a timer due after now (a round of a booking long accepted) is dropped
+    clock.ms = task.at;
+    if (clock.ms - start > (shown + 10) * DAY) { shown += 10; step(`History: day ${shown} of ${opts.days} (${summary.bookings} bookings)`); }
+    await new Promise<void>((r) => { yielded = r; task.resume(); });
+  }
+  await configure({ appMode: finalMode, driverRadius: seeded.driverRadius });
+  clock.ms = opts.end;
+  // History's drivers are off duty now: the live map shows only those who are really online.
+  for (const d of drivers) {
+    const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
+    await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), false).catch(fail);
+  }
+  summary.ms = Date.now() - began;
+  await table.put({ ...keys.demoHistory(), status: 'done', seed: opts.seed, days: opts.days, end: opts.end, ...summary });
+  return summary;
+}
+
+/** Bookings on an average weekday at the end of the history (the start sees about half). */
+const BOOKINGS_PER_DAY = 11;
+/** Weight of each local hour: weekdays (commutes, lunch) and weekends (late mornings, nights out). */
+const HOURLY = [
+  [0.3, 0.1, 0.1, 0.1, 0.2, 0.5, 1.5, 3.5, 5, 3.5, 2, 2, 3, 3, 2, 2, 3, 5, 5.5, 4, 3, 2.5, 1.5, 0.8],
+  [1.5, 1.2, 0.8, 0.3, 0.2, 0.2, 0.4, 0.8, 1.5, 2.5, 3.5, 4, 4, 3.5, 3, 3, 3, 3.5, 4, 4.5, 4.5, 4, 3.5, 2.5],
+];
+
+function ymd(ms: number): [number, number, number] {
+  const p = zonedParts(ms, DEMO_TIME_ZONE);
+  return [p.year, p.month, p.day];
+}
+
+function pickPlace(rng: SeededRandom): DemoPlace {
+  return rng.weighted(demoPlaces.map((p) => [p, p.weight] as const));
+}
+
+/** A point up to `km` from `p`. */
+function jitter(rng: SeededRandom, p: { lat: number; lng: number }, km: number) {
+  const r = km * Math.sqrt(rng.next());
+  const a = rng.next() * 2 * Math.PI;
+  return { lat: round6(p.lat + (r * Math.cos(a)) / 111.32), lng: round6(p.lng + (r * Math.sin(a)) / (111.32 * Math.cos((p.lat * Math.PI) / 180))) };
+}
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const dLat = ((b.lat - a.lat) * Math.PI) / 180;
+  const dLng = ((b.lng - a.lng) * Math.PI) / 180;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos((a.lat * Math.PI) / 180) * Math.cos((b.lat * Math.PI) / 180) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Only the fields a form declares (the admin settings read has more than the form takes). */
+function pickKnown(schema: { shape: Record<string, unknown> }, value: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k in schema.shape));
+}
+
+const before = (a: Task, b: Task) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+
+function siftUp(h: Task[], i: number) {
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!before(h[i]!, h[p]!)) break;
+    [h[i], h[p]] = [h[p]!, h[i]!];
+    i = p;
+  }
+}
+
+function popMin(h: Task[]): Task | undefined {
+  const top = h[0];
+  const last = h.pop();
+  if (h.length && last) {
+    h[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && before(h[l]!, h[m]!)) m = l;
+      if (r < h.length && before(h[r]!, h[m]!)) m = r;
+      if (m === i) break;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+  return top;
+}
