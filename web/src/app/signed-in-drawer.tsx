@@ -27,9 +27,8 @@ export function SignedInDrawer({ open, onClose }: { open: boolean; onClose: () =
       header={<Box variant="h2">{settings.appName}</Box>}
       ariaLabel={t('navigation')}
       disableContentPaddings
-      data-testid="signed-in-drawer"
     >
-      <div style={{ width: SIGNED_IN_DRAWER_WIDTH, maxWidth: '100%' }}>
+      <div style={{ width: SIGNED_IN_DRAWER_WIDTH, maxWidth: '100%' }} data-testid="signed-in-drawer">
         <SideNav header={false} />
       </div>
     </Drawer>
