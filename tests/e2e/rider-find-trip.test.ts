@@ -194,11 +194,11 @@ describe('a rider finds the trip', () => {
     const bookings = rider.getByTestId('bookings-table');
     await bookings.getByRole('link').first().waitFor();
     expect(await bookings.locator('table').count()).toBe(0);
-    expect(await bookings.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await bookings.locator('li').filter({ has: rider.getByRole('radio') }).count()).toBeGreaterThan(0);
     await fullShot(rider, 'rider-bookings-cards-phone');
     await rider.goto(`${siteUrl()}/wallet`);
     const history = rider.getByTestId('wallet-history');
-    await history.getByRole('listitem').first().waitFor();
+    await history.locator('li').first().waitFor();
     expect(await history.locator('table').count()).toBe(0);
     await fullShot(rider, 'rider-wallet-cards-phone');
 
