@@ -213,7 +213,7 @@ describe('a rider finds the trip', () => {
     expect(box!.x).toBe(0);
     // The panel that holds it is no wider: the page shows beside it, under a backdrop.
     const panel = await drawer.evaluate((el) => {
-      let at: HTMLElement | null = el;
+      let at: Element | null = el;
       while (at && getComputedStyle(at).position !== 'fixed') at = at.parentElement;
       return at ? at.getBoundingClientRect().width : undefined;
     });

@@ -70,8 +70,9 @@ export function ResponsiveCollection<T>(props: ResponsiveCollectionProps<T>) {
       {...(props.selectedItems ? { selectedItems: props.selectedItems } : {})}
       {...(props.onSelectionChange ? { onSelectionChange: props.onSelectionChange } : {})}
       {...(props.isItemDisabled ? { isItemDisabled: props.isItemDisabled } : {})}
+      // Cards would prefix each card's label with the group's: a card is named as its table row is.
       ariaLabels={{
-        selectionGroupLabel: props.ariaLabels?.selectionGroupLabel ?? '',
+        selectionGroupLabel: '',
         itemSelectionLabel: (state, item) => (itemSelectionLabel ? itemSelectionLabel(state, item) : ''),
       }}
       loading={props.loading}
