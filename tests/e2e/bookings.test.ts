@@ -40,7 +40,8 @@ async function rowAction(page: Page, action: string) {
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
-const row = (page: Page, id: string) => page.getByRole('row').filter({ hasText: id });
+/** A booking's row, or its card on a phone (a selectable card's item has no list role). */
+const row = (page: Page, id: string) => page.getByRole('row').or(page.getByTestId('bookings-table').locator('li')).filter({ hasText: id });
 
 describe('bookings in the browser', () => {
   let browser: Browser;
@@ -150,7 +151,10 @@ describe('bookings in the browser', () => {
 
   it('an admin opens a booking\'s details with its map', async () => {
     const id = created[0]!;
-    await row(admin, id).getByRole('link', { name: id }).click();
+    // The booking id opens the live trip; the details are the "View details" action.
+    expect(await row(admin, id).getByRole('link', { name: id }).getAttribute('href')).toBe(`/trip?id=${id}`);
+    await admin.getByRole('radio', { name: id, exact: true }).check();
+    await rowAction(admin, 'View details');
     const detail = dialog(admin);
     await detail.getByText(`Booking ${id}`).waitFor();
     await detail.getByText('Pat Lee').waitFor();

@@ -196,7 +196,9 @@ describe('payments in the browser', () => {
       const reason = await pay.getAttribute('aria-describedby');
       expect(await rider.locator(`[id="${reason}"]`).textContent()).toBe('This booking is already paid. Nothing was charged.');
       await rider.keyboard.press('Escape');
-      await rider.getByRole('row').filter({ hasText: booked.id }).getByRole('link', { name: booked.id }).click();
+      // The booking id opens the live trip; the details are the "View details" action.
+      await rider.getByTestId('booking-actions').getByRole('button').first().click();
+      await rider.getByRole('menuitem', { name: 'View details', exact: true }).click();
       const detail = dialog(rider);
       await detail.getByText(`Booking ${booked.id}`).waitFor();
       expect(await detail.getByRole('button', { name: /pay/i }).count(), `a pay button in the details at ${status}`).toBe(0);

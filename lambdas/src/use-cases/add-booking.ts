@@ -21,6 +21,7 @@ import type { Account } from './admit-caller';
 import { makeOffers, scheduleAll } from './dispatch-offers';
 import { presentBooking } from './present-booking';
 import { priceTrip } from './price-trip';
+import { searchNearbyDrivers } from './search-nearby-drivers';
 
 /** Book Later reaches at most this far ahead. */
 const MAX_BOOK_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
@@ -101,7 +102,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   // The route and the driver search do not depend on each other: one wait for both.
   const [priced, nearby] = await Promise.all([
     priceTrip(deps, { pickup, drop, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
-    body.bookLater ? undefined : deps.presence.nearby(pickup, policy.radiusKm, { carType: carType.name, now: nowMs }),
+    body.bookLater ? undefined : searchNearbyDrivers(deps, policy, pickup, carType.name, nowMs),
   ]);
   if (nearby && nearby.drivers.length === 0) {
     await deps.demand.unserved(pickup, nowMs);

@@ -11,7 +11,7 @@ const selectProper = (field: string) => new DomainError('select_proper', 400, un
 export async function getEstimate(
   deps: { geo: () => GeoService },
   account: Account,
-  input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; carTypeId?: string | null; parcelTypeIndex?: number; optionIndex?: number },
+  input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; carTypeId?: string | null; parcelTypeIndex?: number | null; optionIndex?: number | null },
   carType: CarTypeItem | undefined,
 ): Promise<Estimate> {
   if (!input.pickup) throw selectProper('pickup');

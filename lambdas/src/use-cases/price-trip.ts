@@ -20,12 +20,13 @@ export interface PricedTrip {
 
 /**
  * The parcel type and option a delivery-mode booking chose, from the car type's own lists (the
- * client sends indexes, never amounts). A car type that has them needs a choice (select_proper).
+ * client sends indexes, never amounts). A car type that has them needs a choice (select_proper);
+ * null is the choice "none", priced as no parcel amount (§9 adds "any" parcel type or option).
  */
-export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMode'], choice: { parcelTypeIndex?: number; optionIndex?: number }) {
+export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMode'], choice: { parcelTypeIndex?: number | null; optionIndex?: number | null }) {
   if (mode !== 'delivery') return {};
-  const pick = (list: StoredPricedItem[] | undefined, index: number | undefined, field: string) => {
-    if (!list?.length) return undefined;
+  const pick = (list: StoredPricedItem[] | undefined, index: number | null | undefined, field: string) => {
+    if (!list?.length || index === null) return undefined;
     const item = index === undefined ? undefined : list[index];
     if (!item) throw new DomainError('select_proper', 400, undefined, [{ path: field, message: 'select_proper' }]);
     return { description: item.description, amount: item.amount };
@@ -43,7 +44,7 @@ export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMo
  */
 export async function priceTrip(
   deps: { geo: () => GeoService },
-  input: { pickup: BookingPoint; drop: BookingPoint; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number; optionIndex?: number; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
+  input: { pickup: BookingPoint; drop: BookingPoint; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number | null; optionIndex?: number | null; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
 ): Promise<PricedTrip> {
   const { carType, settings } = input;
   const items = choosePricedItems(carType, settings.appMode, input);

@@ -35,9 +35,13 @@ const TripChoice = {
   pickup: BookingPoint.nullable().optional(),
   drop: BookingPoint.nullable().optional(),
   carTypeId: Id.nullable().optional(),
-  /** Index into the car type's parcelTypes / options (spec Instruction data parcelTypeIndex, optionIndex). */
-  parcelTypeIndex: z.number().int().min(0).max(49).optional(),
-  optionIndex: z.number().int().min(0).max(49).optional(),
+  /**
+   * Index into the car type's parcelTypes / options (spec Instruction data parcelTypeIndex,
+   * optionIndex). null is the choice "none": nothing added to the fare (§9 adds "any" amount).
+   * Left out, a car type that has the list still needs a choice (select_proper).
+   */
+  parcelTypeIndex: z.number().int().min(0).max(49).nullable().optional(),
+  optionIndex: z.number().int().min(0).max(49).nullable().optional(),
 };
 
 /** Spec §3 Estimate, as the estimate modal shows it. Money in decimals, distance in `distanceUnit`. */
@@ -64,6 +68,22 @@ export const getEstimate = route({
   summary: 'Route and fare (§9) for a car type, parcel type and option, computed by the server',
   body: z.object(TripChoice).strict(),
   response: Estimate,
+});
+
+/** Whether a Book Now at this pickup would find a driver of this car type (the booking's own search). */
+export const Availability = z.object({ driversNearby: z.boolean() });
+export type Availability = z.infer<typeof Availability>;
+
+/**
+ * Asked by the booking form as soon as a pickup and a car type are chosen, so "no driver nearby"
+ * is said before the rest of the form is filled in; the booking checks again when it is made.
+ * Only the answer is given: never how many drivers there are, nor where.
+ */
+export const checkAvailability = route({
+  method: 'POST', path: '/bookings/availability', operationId: 'checkAvailability', area: 'bookings', auth: ['rider', 'admin'],
+  summary: 'Whether a Book Now at the pickup would find an online driver of the car type within the settings\' radius (the search addBooking makes; select_proper when the pickup or car type is missing or unknown)',
+  body: z.object({ pickup: TripChoice.pickup, carTypeId: TripChoice.carTypeId }).strict(),
+  response: Availability,
 });
 
 export const CancelledBy = z.enum(['rider', 'admin', 'system']);

@@ -65,6 +65,7 @@ export const contract = {
   getRoute: geo.getRoute,
   getDriveTime: geo.getDriveTime,
   getEstimate: bookings.getEstimate,
+  checkAvailability: bookings.checkAvailability,
   addBooking: bookings.addBooking,
   fetchBookings: bookings.fetchBookings,
   fetchBooking: bookings.fetchBooking,

@@ -24,7 +24,7 @@ export const PROTECTED_ROUTES = {
   '/withdraws': ['admin'],
   '/settings': ['admin'],
   // Beyond the spec's table (it has no trip or wallet screens): the trip view and the own wallet.
-  '/trip': ['rider', 'driver', 'admin'],
+  '/trip': ['rider', 'driver', 'admin', 'fleetadmin'],
   '/wallet': ['rider', 'driver'],
   // Where a payment provider sends the browser back: what the server knows of the payment.
   '/payment-result': ['rider', 'driver'],

@@ -12,6 +12,7 @@ import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
+import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -460,6 +461,7 @@ export const uiStringsEn = {
   ...operatorClockStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
+  ...riderStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -890,4 +892,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...operatorClockStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
+  ...riderStringsEs,
 };

@@ -177,6 +177,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   getRoute: async () => ({ path: '/geo/route', body: { start: '37.7749,-122.4194', dest: '37.8044,-122.2712' } }),
   getDriveTime: async () => ({ path: '/geo/drive-time', body: { start: '37.7749,-122.4194', dest: '37.8044,-122.2712', waypoints: '37.79,-122.35' } }),
   getEstimate: async () => ({ path: '/bookings/estimate', body: { pickup: SF, drop: OAKLAND, carTypeId: 'economy' } }),
+  checkAvailability: async () => ({ path: '/bookings/availability', body: { pickup: SF, carTypeId: 'economy' } }),
   addBooking: async () => ({ path: '/bookings', body: await sampleBooking() }),
   fetchBookings: async () => ({ path: '/bookings?limit=5' }),
   fetchBooking: async () => ({ path: `/bookings/${await freshBooking()}` }),

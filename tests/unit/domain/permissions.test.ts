@@ -25,7 +25,7 @@ describe('§2 routes', () => {
     ['/withdraws', ['admin']],
     ['/settings', ['admin']],
     // Beyond the spec's table: the trip view and the own wallet.
-    ['/trip', ['rider', 'driver', 'admin']],
+    ['/trip', ['rider', 'driver', 'admin', 'fleetadmin']],
     ['/wallet', ['rider', 'driver']],
   ] as const)('%s is for %j', (path, roles) => {
     for (const role of ROLES) expect(canVisit(path, role), role).toBe((roles as readonly Role[]).includes(role));

@@ -48,7 +48,7 @@ describe('column preferences kept across column changes', () => {
 
 describe('bookings table columns (spec §2)', () => {
   const format = bookingFormat(t, 'en-US', '$');
-  const ctx = { format, detailHref: (id: string) => `/bookings?id=${id}`, openDetail: () => undefined };
+  const ctx = { format, tripHref: (id: string) => `/trip?id=${id}`, onFollow: () => undefined };
   const DELIVERY_ONLY = ['deliveryPerson', 'deliveryPersonPhone', 'pickUpInstructions', 'deliveryInstructions', 'parcelTypeSelected', 'optionSelected', 'pickup_image', 'deliver_image'];
 
   it('has every §2 column in delivery mode and none of the delivery-only ones in taxi mode', () => {

@@ -93,7 +93,7 @@ export const protectedPages: readonly ProtectedPage[] = [
   },
   {
     path: '/trip',
-    roles: ['rider', 'driver', 'admin'],
+    roles: ['rider', 'driver', 'admin', 'fleetadmin'],
     Component: lazy(() => import('../pages/trip/trip-page')),
   },
   {

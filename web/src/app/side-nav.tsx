@@ -24,7 +24,7 @@ function toItem(entry: MenuEntry, t: (key: string) => string): SideNavigationPro
  * Spec §2 admin side menu for the role, from the shared `sideMenu`: every entry, including pages
  * still to come (they show the not-found page until then). Logout sits after a divider.
  */
-export function SideNav() {
+export function SideNav({ header = true }: { header?: boolean } = {}) {
   const { t } = useTranslation();
   const { settings } = useSettings();
   const { role } = useAuth();
@@ -38,7 +38,7 @@ export function SideNav() {
 
   return (
     <SideNavigation
-      header={{ href: '/', text: settings.appName }}
+      {...(header ? { header: { href: '/', text: settings.appName } } : {})}
       activeHref={pathname}
       items={items}
       onFollow={follow}

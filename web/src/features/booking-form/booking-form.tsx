@@ -27,6 +27,7 @@ import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
 import { BookingSuccessModal } from './booking-success-modal';
 import { CarTypeField } from './car-type-field';
+import { DriverAvailabilityNotice, useDriverAvailability } from './driver-availability';
 import { keyForChannel, problemForChannel } from './channel-keys';
 import { EstimateModal } from './estimate-modal';
 import { ParcelModal, type ParcelChoice } from './parcel-modal';
@@ -208,6 +209,10 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   const trip = tripKey(pickup, drop);
   const route = quote && quote.trip === trip ? quote.estimate.route.coords : undefined;
 
+  // Spec §5 no_driver_found_alert_messege, said as soon as the pickup and the car type are known
+  // (the server's own Book Now search), not after the parcel and recipient are typed in.
+  const availability = useDriverAvailability({ pickup, carTypeId, enabled: signedIn && !bookLater && (role === 'rider' || role === 'admin') });
+
   const requestEstimate = async (parcel: ParcelChoice) => {
     if (!pickup || !drop || !carTypeId) return;
     setEstimating(true);
@@ -350,7 +355,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     <Container
       header={
         <Header variant="h2" description={t(delivery ? 'bf_description_delivery' : 'bf_description_taxi')}>
-          {t('booking_form_title')}
+          {t(delivery ? 'rider_send_parcel' : 'rider_book_ride')}
         </Header>
       }
     >
@@ -410,6 +415,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
             }}
             errorText={fieldError('carType')}
           />
+          <DriverAvailabilityNotice state={availability} channel={channel} />
           <WhenField
             bookLater={bookLater}
             onBookLaterChange={(later) => {

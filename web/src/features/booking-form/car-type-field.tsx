@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CarType } from '../../../../shared/src/contract';
 import { useSettings } from '../../app/settings-context';
 import { formatMoney, formatPercent } from '../../components/format-money';
+import { CarPicture } from '../../components/car-picture';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 
 export interface CarTypeFieldProps {
@@ -65,7 +66,7 @@ export function CarTypeField({ carTypes, loading, loadError, onRetry, value, onC
               value: c.id,
               label: c.name,
               description: <PriceRules carType={c} />,
-              image: c.image ? <img src={c.image} alt="" height={40} style={{ maxWidth: 72, objectFit: 'contain' }} /> : undefined,
+              image: <CarPicture name={c.name} image={c.image || undefined} />,
             }))}
           />
         </div>

@@ -10,9 +10,12 @@ import { formatMoney } from '../../components/format-money';
 import { ModalFooter } from '../../components/modal-footer';
 
 export interface ParcelChoice {
-  parcelTypeIndex?: number;
-  optionIndex?: number;
+  /** null: "none", nothing added to the fare. */
+  parcelTypeIndex?: number | null;
+  optionIndex?: number | null;
 }
+
+const NONE = 'none';
 
 export interface ParcelModalProps {
   /** Open while set. */
@@ -40,8 +43,12 @@ export function ParcelModal({ carType, busy, onCancel, onContinue }: ParcelModal
 
   const hasTypes = !!carType?.parcelTypes.length;
   const hasOptions = !!carType?.options.length;
-  const items = (list: CarType['parcelTypes']) =>
-    list.map((p, i) => ({ value: String(i), label: p.description, description: `+ ${formatMoney(p.amount, settings.symbol, locale)}` }));
+  // "None" comes last: a parcel needs no extra handling, and the fare adds nothing for it (§9).
+  const items = (list: CarType['parcelTypes']) => [
+    ...list.map((p, i) => ({ value: String(i), label: p.description, description: `+ ${formatMoney(p.amount, settings.symbol, locale)}` })),
+    { value: NONE, label: t('rider_parcel_none'), description: t('rider_parcel_none_hint') },
+  ];
+  const index = (value: string) => (value === NONE ? null : Number(value));
 
   return (
     <Modal
@@ -55,8 +62,8 @@ export function ParcelModal({ carType, busy, onCancel, onContinue }: ParcelModal
           onCancel={onCancel}
           onConfirm={() =>
             onContinue({
-              ...(hasTypes ? { parcelTypeIndex: Number(parcelType) } : {}),
-              ...(hasOptions ? { optionIndex: Number(option) } : {}),
+              ...(hasTypes ? { parcelTypeIndex: index(parcelType) } : {}),
+              ...(hasOptions ? { optionIndex: index(option) } : {}),
             })
           }
           busy={busy}

@@ -101,7 +101,8 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
           </ColumnLayout>
         </SpaceBetween>
       </Container>
-      {CHAT_OPEN.has(b.status) && b.driver ? <TripChat bookingId={b.id} format={f} /> : null}
+      {/* The chat is the rider's, the driver's and admins' (a fleet admin may watch, not talk). */}
+      {CHAT_OPEN.has(b.status) && b.driver && viewer !== 'fleetadmin' ? <TripChat bookingId={b.id} format={f} /> : null}
     </SpaceBetween>
   );
 }

@@ -11,9 +11,10 @@ export interface BookingColumnContext {
   format: BookingFormat;
   /** Delivery mode shows the parcel and delivery-person columns (spec §2). */
   delivery: boolean;
-  /** The detail link of a booking id (a real href, so it opens in a new tab too). */
-  detailHref: (id: string) => string;
-  openDetail: (id: string) => void;
+  /** The live trip of a booking id (a real href, so it opens in a new tab too): one click from the list to the trip. */
+  tripHref: (id: string) => string;
+  /** Follows the link inside the app (no page load). */
+  onFollow: (event: { preventDefault(): void; detail: { href?: string; external?: boolean } }) => void;
 }
 
 type Column = ColumnConfig<BookingView> & { deliveryOnly?: boolean };
@@ -67,13 +68,7 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
       header: t('col_booking_id'),
       text: (b) => b.booking_id,
       cell: (b) => (
-        <Link
-          href={ctx.detailHref(b.id)}
-          onFollow={(e) => {
-            e.preventDefault();
-            ctx.openDetail(b.id);
-          }}
-        >
+        <Link href={ctx.tripHref(b.id)} onFollow={ctx.onFollow}>
           {b.booking_id}
         </Link>
       ),

@@ -5,7 +5,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { EmptyState } from '../../components/empty-state';
 import { errorText } from '../../components/error-text';
 import { TableHeader } from '../../components/table-header';
 import { useApiQuery } from '../../components/use-api-query';
+import { useFollow } from '../../components/use-follow';
 import { useTopic } from '../../live/use-topic';
 import { AssignDriverModal } from './assign-driver-modal';
 import { bookingColumns, PAGE_SIZES } from './booking-columns';
@@ -30,6 +31,7 @@ import { BookingFilters } from './booking-filters';
 import { payActionState } from './pay-action';
 import { audienceTopic, bookingFormat } from '../../features/booking/booking-format';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
+import { tripHref } from '../../features/trip/trip-href';
 import { fetchAllBookings, hasServerFilters, NO_SERVER_FILTERS, type ServerFilters } from './booking-query';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from '../../features/booking/cancel-booking-modal';
@@ -49,7 +51,7 @@ const ACTIONS_BY_ROLE: Record<Role, readonly ('view' | 'trip' | 'cancel' | 'assi
   admin: ['view', 'trip', 'cancel', 'assign'],
   rider: ['view', 'trip', 'cancel', 'pay'],
   driver: ['view', 'trip'],
-  fleetadmin: ['view'],
+  fleetadmin: ['view', 'trip'],
 };
 
 const searchText = (b: BookingView, status: string) =>
@@ -94,7 +96,7 @@ export default function BookingsPage() {
       }),
     [setSearchParams],
   );
-  const detailHref = useCallback((id: string) => `/bookings?id=${encodeURIComponent(id)}`, []);
+  const follow = useFollow();
 
   // Spec §4: assigning needs auto-dispatch off, an admin-only setting; followed live.
   const loadAdminSettings = useCallback(
@@ -109,8 +111,16 @@ export default function BookingsPage() {
   const [filters, setFilters] = useState<ServerFilters>(NO_SERVER_FILTERS);
   const load = useCallback((signal: AbortSignal) => fetchAllBookings(api, filters, signal, operatorZone(settings)), [api, filters, settings]);
 
-  const configs = useMemo(() => bookingColumns({ format, delivery, detailHref, openDetail }), [format, delivery, detailHref, openDetail]);
+  const configs = useMemo(() => bookingColumns({ format, delivery, tripHref, onFollow: follow }), [format, delivery, follow]);
   const columns = useMemo(() => columnDefinitions(configs, locale), [configs, locale]);
+
+  // An empty history is where a new rider lands: the way to a first booking is right there.
+  const bookLabel = t(delivery ? 'rider_send_parcel' : 'rider_book_ride');
+  const bookAction = role === 'rider' || role === 'admin' ? (
+    <Button variant="primary" href={role === 'admin' ? '/addbookings' : '/'} onFollow={follow} data-testid="bookings-empty-book">
+      {bookLabel}
+    </Button>
+  ) : undefined;
 
   const table = useTablePage({
     load,
@@ -127,7 +137,11 @@ export default function BookingsPage() {
           action={<Button onClick={() => setFilters(NO_SERVER_FILTERS)}>{t('clear_filters')}</Button>}
         />
       ) : (
-        <EmptyState title={t('no_bookings')} />
+        <EmptyState
+          title={t('no_bookings')}
+          subtitle={t('rider_no_bookings_hint')}
+          action={bookAction}
+        />
       ),
     },
     sorting: { columnId: 'tripdate', descending: true },
@@ -208,7 +222,7 @@ export default function BookingsPage() {
       else setPayTarget(target);
     }
     if (id === 'view') openDetail(selected.id);
-    if (id === 'trip') navigate(`/trip?id=${encodeURIComponent(selected.id)}`);
+    if (id === 'trip') navigate(tripHref(selected.id));
     if (id === 'cancel') {
       if (selected.status === 'PAYMENT_PENDING') cancelIncomplete(selected);
       else setCancelTarget(selected);
@@ -221,7 +235,7 @@ export default function BookingsPage() {
 
   const truncated = table.data?.truncated ? <Alert type="info">{t('bookings_truncated', { count: table.rows.length })}</Alert> : null;
   const bookingsTable = (
-    <Table
+    <ResponsiveCollection
       {...table.tableProps}
       {...(driver ? { variant: 'container' as const } : {})}
       filter={<BookingFilters textFilter={table.textFilter} value={filters} onChange={setFilters} />}

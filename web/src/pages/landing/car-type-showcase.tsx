@@ -10,6 +10,7 @@ import { useSettings } from '../../app/settings-context';
 import { formatMoney } from '../../components/format-money';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
+import { CarPicture } from '../../components/car-picture';
 
 /**
  * The car types for anyone on the landing page: name, picture, minimum fare and distance rate.
@@ -50,7 +51,7 @@ export function CarTypeShowcase() {
                 id: 'details',
                 content: (c) => (
                   <SpaceBetween size="s">
-                    {c.image ? <img src={c.image} alt="" height={64} style={{ objectFit: 'contain', maxWidth: '100%' }} /> : null}
+                    <CarPicture name={c.name} image={c.image || undefined} height={56} />
                     <ColumnLayout columns={2} variant="text-grid">
                       <div>
                         <Box variant="awsui-key-label">{t('showcase_from')}</Box>

@@ -13,18 +13,22 @@ import { DriverTripActions } from '../../features/trip/driver-trip-actions';
 import { RiderTripActions } from './rider-trip-actions';
 import { TripView } from '../../features/trip/trip-view';
 import { useTrip } from '../../features/trip/use-trip';
+import { ActiveTripsList } from './active-trips-list';
 
 const BOOKING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * /trip?id=<booking>: the trip as it happens (beyond the spec, which has no trip screen). Riders
  * watch their driver come and go, chat, cancel, pay and rate; the driver gets the trip's steps;
- * admins look on. Protected routes are exact paths, so the booking is in the query.
+ * admins and fleet admins look on. Protected routes are exact paths, so the booking is in the query;
+ * without one, the page lists the trips that are on.
  */
 export default function TripPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const raw = params.get('id') ?? '';
+  const raw = params.get('id');
+  // No booking named: the trips that are on, rather than a dead end.
+  if (raw === null || raw === '') return <ActiveTripsList />;
   return BOOKING_ID.test(raw) ? <Trip id={raw} /> : <Alert type="error">{t('trip_not_found')}</Alert>;
 }
 

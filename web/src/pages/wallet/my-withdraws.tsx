@@ -1,6 +1,6 @@
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdraw } from '../../../../shared/src/contract/withdraws';
@@ -30,7 +30,7 @@ export function MyWithdraws({ uid, refreshKey }: { uid: string; refreshKey: numb
   return (
     <>
       <LoadErrorAlert error={list.error} onRetry={list.reload} />
-      <Table<Withdraw>
+      <ResponsiveCollection<Withdraw>
         header={
           <Header variant="h2" counter={list.data ? `(${items.length}${list.data.next ? '+' : ''})` : undefined} description={t('withdraw_my_requests_description')}>
             {t('withdraw_my_requests')}

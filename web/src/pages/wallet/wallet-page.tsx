@@ -7,7 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry } from '../../../../shared/src/contract';
@@ -92,7 +92,7 @@ export default function WalletPage() {
             {balance !== undefined && balance < 0 ? <Alert type="warning">{t('wallet_owed')}</Alert> : null}
           </SpaceBetween>
         </Container>
-        <Table<WalletEntry>
+        <ResponsiveCollection<WalletEntry>
           header={<Header variant="h2" counter={first.data ? `(${items.length}${next ? '+' : ''})` : undefined}>{t('wallet_history')}</Header>}
           items={items}
           loading={first.loading && !first.data}

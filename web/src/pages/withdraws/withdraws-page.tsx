@@ -4,7 +4,8 @@ import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdraw } from '../../../../shared/src/contract/withdraws';
@@ -149,7 +150,7 @@ export default function WithdrawsPage() {
   return (
     <SpaceBetween size="m">
       {table.loadError}
-      <Table
+      <ResponsiveCollection
         {...table.tableProps}
         filter={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
