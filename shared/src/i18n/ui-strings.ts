@@ -9,6 +9,7 @@ import { dashboardStringsEn, dashboardStringsEs } from './ui-strings-dashboard';
 import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-notifications';
 import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
+import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -454,6 +455,7 @@ export const uiStringsEn = {
   // Strict input (money and settings ranges).
   radius_invalid: 'Enter a radius above 0 and at most {{max}}, with at most two decimals, or leave it empty for 10.',
   ...specGapsStringsEn,
+  ...driverAppStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -881,4 +883,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   // Strict input (money and settings ranges).
   radius_invalid: 'Introduce un radio mayor que 0 y de {{max}} como máximo, con dos decimales como máximo, o déjalo vacío para 10.',
   ...specGapsStringsEs,
+  ...driverAppStringsEs,
 };
