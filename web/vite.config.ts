@@ -220,11 +220,26 @@ function fontFilesFromCss(): Plugin {
   };
 }
 
+/**
+ * The service worker (features/driver-app/service-worker.ts) is built as `/sw.js` at the site's
+ * root, unhashed: its URL must stay the same across releases and its scope must be the whole site.
+ * It imports nothing, so it shares no chunk with the app.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./src/features/driver-app/service-worker.ts', import.meta.url)), fileName: 'sw.js' });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Every route is served index.html (SPA fallback), so asset URLs must be absolute.
   base: '/',
-  plugins: [react(), contractRoutes(), languagePacks(), fontFilesFromCss(), entrySizeGuard()],
+  plugins: [react(), contractRoutes(), languagePacks(), fontFilesFromCss(), entrySizeGuard(), serviceWorker()],
   // Every `zod` import (the web's and the shared contract's) gets zod set up for the site's CSP.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-under-csp.ts', import.meta.url)) }] },
   build: {

@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +134,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       PAYMENT_TEST_GATEWAY: 'on',
       SECRETS_SOURCE: 'env',
       TEST_GATEWAY_SECRET: process.env.TEST_GATEWAY_SECRET || randomBytes(32).toString('hex'),
+      // Browsers subscribe to Web Push with a VAPID public key even though pushes stay in the
+      // outbox here: a fresh pair per start unless one is given.
+      WEB_PUSH_VAPID: process.env.WEB_PUSH_VAPID || JSON.stringify({ ...webpush.generateVAPIDKeys(), subject: 'mailto:push@example.com' }),
     };
     Object.assign(process.env, env);
 

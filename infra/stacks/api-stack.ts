@@ -118,6 +118,8 @@ export class ApiStack extends Stack {
   readonly testGatewayKey?: secretsmanager.Secret;
   /** Stripe's API key and webhook signing secret (set after deploy), when the stage switches Stripe on. */
   readonly stripeKeys?: secretsmanager.Secret;
+  /** Web Push's VAPID keys, JSON {"publicKey","privateKey","subject"}; set after deploy. */
+  readonly webPushKeys: secretsmanager.Secret;
   /** WebSocket handlers and the stream, queue and topic consumers (not the route functions). */
   readonly platformFunctions: WatchedFunction[] = [];
   /** The consumers of the table stream. */
@@ -188,6 +190,15 @@ export class ApiStack extends Stack {
       acknowledge(this.stripeKeys, { id: 'AwsSolutions-SMG4', reason: 'Stripe keys are rotated in the Stripe dashboard and then put here; Secrets Manager cannot rotate them itself.' });
     }
 
+    // Web Push (browsers) signs with a VAPID key pair the deployer makes once
+    // (`npx web-push generate-vapid-keys --json`, plus a mailto: subject) and puts here; until then
+    // browsers get no key and `WEB` devices are unreachable, as a platform without credentials is.
+    this.webPushKeys = new secretsmanager.Secret(this, 'WebPushKeys', {
+      description: 'Web Push VAPID keys as JSON {"publicKey","privateKey","subject"}; set after deploy',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ publicKey: '', privateKey: '', subject: '' }), generateStringKey: 'placeholder' },
+    });
+    acknowledge(this.webPushKeys, { id: 'AwsSolutions-SMG4', reason: 'A new VAPID key pair invalidates every browser subscription; keys are replaced by the deployer, not rotated.' });
+
     // The WebSocket API comes first: every function gets its callback URL.
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
       apiName: `${config.prefix}-ws`,
@@ -240,6 +251,7 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.webSocketStage.callbackUrl });
     if (this.testGatewayKey) new CfnOutput(this, 'TestGatewaySecretArn', { value: this.testGatewayKey.secretArn });
     if (this.stripeKeys) new CfnOutput(this, 'StripeKeysSecretArn', { value: this.stripeKeys.secretArn });
+    new CfnOutput(this, 'WebPushKeysSecretArn', { value: this.webPushKeys.secretArn });
   }
 
   /** The variables lambdas/src/config.ts reads; the same set for every function. */
@@ -269,6 +281,7 @@ export class ApiStack extends Stack {
       ...(this.props.push.ios ? { PUSH_IOS_APP_ARN: this.props.push.ios.arn } : {}),
       ...(this.testGatewayKey ? { TEST_GATEWAY_SECRET_ARN: this.testGatewayKey.secretArn } : {}),
       ...(this.stripeKeys ? { STRIPE_SECRET_ARN: this.stripeKeys.secretArn } : {}),
+      WEB_PUSH_SECRET_ARN: this.webPushKeys.secretArn,
     };
   }
 
@@ -757,6 +770,8 @@ export class ApiStack extends Stack {
             actions: ['sns:Publish', 'sns:GetEndpointAttributes', 'sns:SetEndpointAttributes', 'sns:DeleteEndpoint'], resources: endpoints,
           }));
         }
+        // Browsers' pushes are signed with the VAPID keys.
+        this.webPushKeys.grantRead(fn);
         return;
       }
       case 'pushRegister': {
@@ -764,6 +779,9 @@ export class ApiStack extends Stack {
         if (apps.length) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:CreatePlatformEndpoint'], resources: apps.map((a) => a.arn) }));
         return;
       }
+      case 'webPushKeys':
+        this.webPushKeys.grantRead(fn);
+        return;
       case 'paymentSecrets':
         this.testGatewayKey?.grantRead(fn);
         this.stripeKeys?.grantRead(fn);

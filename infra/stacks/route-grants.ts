@@ -31,7 +31,9 @@ export type Capability =
   /** Create a device's platform endpoint (device registration). */
   | 'pushRegister'
   /** Read the payment secrets (the test gateway's signing key, the Stripe keys) that are switched on. */
-  | 'paymentSecrets';
+  | 'paymentSecrets'
+  /** Read the Web Push VAPID keys (the public half is handed to browsers). */
+  | 'webPushKeys';
 
 /** Areas whose every route needs a capability. */
 const BY_AREA: Readonly<Record<string, readonly Capability[]>> = {};
@@ -72,6 +74,7 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   // Devices: an endpoint per token; a moved or removed token's old endpoint is deleted.
   registerDevice: ['pushRegister', 'push'],
   unregisterDevice: ['push'],
+  fetchWebPushKey: ['webPushKeys'],
   sendNotification: ['push'],
   // The first batch of a broadcast goes on the jobs queue.
   broadcastNotification: ['jobs'],

@@ -24,6 +24,8 @@ import { deviceRepository, pushClaimRepository } from './adapters/dynamodb/devic
 import { notificationRepository } from './adapters/dynamodb/notification-repository';
 import { outboxPushSender } from './adapters/push/outbox-push-sender';
 import { snsPushSender } from './adapters/push/sns-push-sender';
+import { platformPushSender } from './adapters/push/platform-push-sender';
+import { webPushSender } from './adapters/push/web-push-sender';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
@@ -65,8 +67,15 @@ export const identity = cognitoIdentityProvider;
 export const uploads = s3Uploads;
 /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
 export const sms = () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender);
-/** SNS mobile push in AWS; the table outbox where nothing can be pushed (configuration decides). */
-export const push = () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : snsPushSender);
+let webPushAdapter: ReturnType<typeof webPushSender> | undefined;
+/** Web Push to browsers, with the VAPID keys of the secret store. */
+export const webPush = () => (webPushAdapter ??= webPushSender(secrets()));
+let routedPush: ReturnType<typeof platformPushSender> | undefined;
+/**
+ * In AWS: SNS mobile push for the apps, Web Push for browsers; the table outbox where nothing can
+ * be pushed (configuration decides).
+ */
+export const push = () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : (routedPush ??= platformPushSender(webPush(), snsPushSender)));
 export const devices = deviceRepository;
 export const claims = pushClaimRepository;
 export const notifications = notificationRepository;

@@ -55,6 +55,9 @@ const Env = z.object({
   TEST_GATEWAY_SECRET: z.string().default(''),
   /** JSON {"apiKey","webhookSecret"}, for SECRETS_SOURCE=env. */
   STRIPE_SECRET: z.string().default(''),
+  /** Web Push's VAPID keys: the secret's ARN (SECRETS_SOURCE=aws), or its JSON {"publicKey","privateKey","subject"} (env). */
+  WEB_PUSH_SECRET_ARN: z.string().default(''),
+  WEB_PUSH_VAPID: z.string().default(''),
   /** Site origins (comma-separated, `*` for any) a provider may send the browser back to. */
   SITE_ORIGINS: z.string().default('*'),
   SCHEDULER_ENDPOINT: z.string().url().optional(),

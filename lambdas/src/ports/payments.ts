@@ -85,5 +85,5 @@ export interface GatewayPaymentStore {
 
 /** Named secrets: the test gateway's signing key, the Stripe keys. */
 export interface SecretSource {
-  get(name: 'testGateway' | 'stripe'): Promise<string | undefined>;
+  get(name: 'testGateway' | 'stripe' | 'webPush'): Promise<string | undefined>;
 }

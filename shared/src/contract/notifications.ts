@@ -8,8 +8,11 @@ import { ROLES, route } from './route';
  * in the catalog and broadcasts them to the devices of a user type and device type.
  */
 
-/** The platforms the mobile apps run on (spec §3 User `userPlatform`). */
-export const DevicePlatform = z.enum(['ANDROID', 'IOS']);
+/**
+ * The platforms pushes reach (spec §3 User `userPlatform`): the mobile apps, and `WEB`, a
+ * browser's Web Push subscription (the driver console installed on a phone).
+ */
+export const DevicePlatform = z.enum(['ANDROID', 'IOS', 'WEB']);
 export type DevicePlatform = z.infer<typeof DevicePlatform>;
 
 /** Spec §3 Push notification `devicetype`: a platform, or every platform. */
@@ -19,6 +22,31 @@ export const NotificationUserType = z.enum(['All', 'rider', 'driver']);
 
 /** A push token as the platform hands it to the app (FCM registration token, APNs device token). */
 export const PushToken = z.string().trim().min(8).max(4096).regex(/^[\x21-\x7e]+$/, 'pushToken is printable ASCII without spaces');
+
+/**
+ * A browser's PushSubscription (`JSON.stringify(subscription)`): an https endpoint of the
+ * browser's push service and the two keys the payload is encrypted with (RFC 8291). Anything
+ * else cannot be pushed to, so it is refused at registration rather than failing every send.
+ */
+export const WebPushSubscription = z.object({
+  endpoint: z.string().url().max(2048).refine((u) => u.startsWith('https://'), 'endpoint is an https URL'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'p256dh is a base64url P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'auth is a base64url 16-byte secret'),
+  }).strict(),
+}).strict();
+export type WebPushSubscription = z.infer<typeof WebPushSubscription>;
+
+/** The subscription a `WEB` token holds, or undefined when it holds none. */
+export function parseWebPushToken(token: string): WebPushSubscription | undefined {
+  try {
+    const parsed = WebPushSubscription.safeParse(JSON.parse(token));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const Device = z.object({
   pushToken: z.string(),
@@ -68,8 +96,17 @@ const PUSH_SEND_THROTTLE = { ratePerSecond: 5, burst: 10 };
 export const registerDevice = route({
   method: 'PUT', path: '/me/device', operationId: 'registerDevice', area: 'notifications', auth: ROLES,
   summary: 'Register the app\'s push token for the signed-in user (a token another user held moves here)',
-  body: z.object({ pushToken: PushToken, userPlatform: DevicePlatform }).strict(),
+  body: z.object({ pushToken: PushToken, userPlatform: DevicePlatform }).strict()
+    .refine((b) => b.userPlatform !== 'WEB' || parseWebPushToken(b.pushToken) !== undefined, {
+      path: ['pushToken'], message: 'a WEB pushToken is the JSON of a PushSubscription (https endpoint, p256dh and auth keys)',
+    }),
   response: Device,
+});
+
+export const fetchWebPushKey = route({
+  method: 'GET', path: '/me/device/web-push-key', operationId: 'fetchWebPushKey', area: 'notifications', auth: ROLES,
+  summary: 'The VAPID public key a browser subscribes to Web Push with; null when this deployment has no VAPID keys',
+  response: z.object({ publicKey: z.string().nullable() }),
 });
 
 export const unregisterDevice = route({

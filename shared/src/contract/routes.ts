@@ -109,6 +109,7 @@ export const contract = {
   fetchDriverEarnings: earnings.fetchDriverEarnings,
   registerDevice: notifications.registerDevice,
   unregisterDevice: notifications.unregisterDevice,
+  fetchWebPushKey: notifications.fetchWebPushKey,
   sendNotification: notifications.sendNotification,
   fetchNotifications: notifications.fetchNotifications,
   addNotification: notifications.addNotification,

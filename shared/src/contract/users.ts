@@ -40,7 +40,7 @@ export const UserProfile = z.object({
   savedAddresses: z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() })).optional(),
   /** Spec §3: the app's latest registered push token and its platform (PUT /me/device). */
   pushToken: z.string().optional(),
-  userPlatform: z.enum(['ANDROID', 'IOS']).optional(),
+  userPlatform: z.enum(['ANDROID', 'IOS', 'WEB']).optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -1,4 +1,4 @@
-/** Interface texts of the driver's console and profile (navigation, offers, trip card, vehicle, bank, licence); merged into `ui-strings.ts`. */
+/** Interface texts of the driver's console and profile (navigation, offers, trip card, vehicle, bank, licence, location banner); merged into `ui-strings.ts`. */
 export const driverAppStringsEn = {
   dispatch_setting_invalid: 'Enter a whole number from {{min}} to {{max}}, or leave it empty for the default.',
   navigate: 'Navigate',
@@ -23,6 +23,10 @@ export const driverAppStringsEn = {
   withdraw_bank_from_profile: 'Paid to the bank details on your profile: {{bank}}, account ending {{account}}.',
   withdraw_bank_change: 'Change them on your profile',
   withdraw_bank_keep_hint: 'Save them on your profile to skip this next time.',
+  location_permission_denied: 'Location access is blocked for this site. Allow it in the browser settings to get offers.',
+  location_unavailable: 'Your device cannot find your position. Check that location is turned on.',
+  location_pings_queued_one: '{{count}} location update is waiting for the network and will be sent when it returns.',
+  location_pings_queued_other: '{{count}} location updates are waiting for the network and will be sent when it returns.',
 } satisfies Record<string, string>;
 
 export const driverAppStringsEs: Record<keyof typeof driverAppStringsEn, string> = {
@@ -49,4 +53,8 @@ export const driverAppStringsEs: Record<keyof typeof driverAppStringsEn, string>
   withdraw_bank_from_profile: 'Se paga a los datos bancarios de tu perfil: {{bank}}, cuenta terminada en {{account}}.',
   withdraw_bank_change: 'Cámbialos en tu perfil',
   withdraw_bank_keep_hint: 'Guárdalos en tu perfil para no escribirlos la próxima vez.',
+  location_permission_denied: 'El acceso a la ubicación está bloqueado para este sitio. Permítelo en los ajustes del navegador para recibir ofertas.',
+  location_unavailable: 'Tu dispositivo no encuentra tu posición. Comprueba que la ubicación esté activada.',
+  location_pings_queued_one: '{{count}} actualización de ubicación espera la red y se enviará cuando vuelva.',
+  location_pings_queued_other: '{{count}} actualizaciones de ubicación esperan la red y se enviarán cuando vuelva.',
 };

@@ -243,6 +243,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   // One token for every caller: each registration moves it to the caller (a move is a success too).
   registerDevice: async () => ({ path: '/me/device', body: { pushToken: MATRIX_PUSH_TOKEN, userPlatform: 'ANDROID' } }),
   unregisterDevice: async () => ({ path: `/me/device?pushToken=${MATRIX_PUSH_TOKEN}` }),
+  fetchWebPushKey: async () => ({ path: '/me/device/web-push-key' }),
   sendNotification: async () => {
     const res = await api('PUT', '/me/device', { token: await idToken(DEMO.rider2), body: { pushToken: MATRIX_SEND_TOKEN, userPlatform: 'IOS' } });
     if (res.status !== 200) throw new Error(`could not register a device: ${res.status} ${JSON.stringify(res.body)}`);

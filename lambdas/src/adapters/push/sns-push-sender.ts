@@ -10,7 +10,7 @@ const sdk = onFirstUse(() => import('@aws-sdk/client-sns'));
 const client = onFirstUse(async (): Promise<SNSClient> => traced(new (await sdk()).SNSClient({ region: config().AWS_REGION, endpoint: config().SNS_ENDPOINT })));
 
 /** The platform application of a device's platform, if this stage has credentials for it. */
-const applicationOf = (platform: 'ANDROID' | 'IOS') => (platform === 'ANDROID' ? config().PUSH_ANDROID_APP_ARN : config().PUSH_IOS_APP_ARN) || undefined;
+const applicationOf = (platform: string) => ({ ANDROID: config().PUSH_ANDROID_APP_ARN, IOS: config().PUSH_IOS_APP_ARN }[platform] || undefined);
 
 /**
  * One Publish carries every platform's payload (MessageStructure json): FCM HTTP v1 for Android,

@@ -12,7 +12,7 @@ export function secretsManagerSecrets(): SecretSource {
   let client: SecretsManagerClient | undefined;
   return {
     get(name) {
-      const arn = name === 'stripe' ? config().STRIPE_SECRET_ARN : config().TEST_GATEWAY_SECRET_ARN;
+      const arn = { stripe: config().STRIPE_SECRET_ARN, testGateway: config().TEST_GATEWAY_SECRET_ARN, webPush: config().WEB_PUSH_SECRET_ARN }[name];
       if (!arn) return Promise.resolve(undefined);
       let value = cache.get(name);
       if (!value) {
@@ -32,6 +32,6 @@ export function secretsManagerSecrets(): SecretSource {
 /** Where no secret store exists (the local cloud), the environment holds them. */
 export const envSecrets: SecretSource = {
   async get(name) {
-    return (name === 'stripe' ? config().STRIPE_SECRET : config().TEST_GATEWAY_SECRET) || undefined;
+    return { stripe: config().STRIPE_SECRET, testGateway: config().TEST_GATEWAY_SECRET, webPush: config().WEB_PUSH_VAPID }[name] || undefined;
   },
 };

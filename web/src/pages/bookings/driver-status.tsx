@@ -14,6 +14,8 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { presenceState, type BookingFormat } from '../../features/booking/booking-format';
 import { useLocationSharing } from './use-location-sharing';
+import { LocationBanner } from '../../features/driver-app/location-banner';
+import { useDriverApp } from '../../features/driver-app/use-driver-app';
 
 const PRESENCE_INDICATOR = {
   offline: { type: 'stopped', key: 'driver_offline' },
@@ -40,6 +42,7 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
 
   const online = presence.data?.online ?? false;
   const sharing = useLocationSharing(api, online);
+  useDriverApp(api, online);
 
   // Dispatch needs a fresh location: once the first ping lands, the server's verdict changes.
   const { reload, data } = presence;
@@ -66,6 +69,7 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
     <Container header={<Header variant="h2" description={t('driver_status_description')}>{t('driver_status_title')}</Header>}>
       <SpaceBetween size="s">
         <LoadErrorAlert error={presence.error} onRetry={presence.reload} />
+        <LocationBanner online={online} {...sharing} />
         <Toggle
           checked={online}
           disabled={busy || !presence.data}

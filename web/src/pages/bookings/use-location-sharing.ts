@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
+import { isNetworkFailure, PingQueue } from '../../features/driver-app/ping-queue';
 
 /** At most one location ping per this many ms (each ping is a write on the server). */
 export const SEND_EVERY_MS = 5000;
@@ -11,6 +12,10 @@ export interface LocationSharing {
   lastSentAt?: number;
   /** The last failed ping, if the newest one failed. */
   error?: unknown;
+  /** Why sharing stopped: the permission was refused, or the device has no position source. */
+  reason?: 'denied' | 'unavailable';
+  /** Pings kept while the network is down (sent when it returns, stale ones dropped). */
+  queued?: number;
 }
 
 type Body = Parameters<ApiClient['updateDriverLocation']>[0]['body'];
@@ -49,6 +54,22 @@ export function useLocationSharing(api: ApiClient, enabled: boolean): LocationSh
     let pending: GeolocationPosition | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setStatus((s) => ({ state: 'waiting', lastSentAt: s.lastSentAt }));
+    const queue = new PingQueue<Body>();
+
+    const post = (body: Body, takenAt: number) => api.updateDriverLocation({ body }).then(
+      (res) => {
+        if (!stopped) setStatus({ state: 'sharing', lastSentAt: res.at, queued: queue.size });
+      },
+      (error: unknown) => {
+        if (isNetworkFailure(error)) queue.push(body, takenAt);
+        if (!stopped) setStatus((s) => ({ state: 'sharing', lastSentAt: s.lastSentAt, error, queued: queue.size }));
+      },
+    );
+    // Back online: what was kept goes out in order, the newest last.
+    const flush = () => {
+      void queue.take(Date.now()).reduce((chain, p) => chain.then(() => post(p.body, p.takenAt)), Promise.resolve());
+    };
+    window.addEventListener('online', flush);
 
     const send = () => {
       timer = undefined;
@@ -56,14 +77,12 @@ export function useLocationSharing(api: ApiClient, enabled: boolean): LocationSh
       pending = undefined;
       if (!position || stopped) return;
       lastSent.current = Date.now();
-      api.updateDriverLocation({ body: toBody(position) }).then(
-        (res) => {
-          if (!stopped) setStatus({ state: 'sharing', lastSentAt: res.at });
-        },
-        (error: unknown) => {
-          if (!stopped) setStatus((s) => ({ state: 'sharing', lastSentAt: s.lastSentAt, error }));
-        },
-      );
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        queue.push(toBody(position), position.timestamp);
+        setStatus((s) => ({ ...s, state: 'sharing', queued: queue.size }));
+        return;
+      }
+      void post(toBody(position), position.timestamp);
     };
 
     const watch = navigator.geolocation.watchPosition(
@@ -76,12 +95,15 @@ export function useLocationSharing(api: ApiClient, enabled: boolean): LocationSh
       },
       (error) => {
         // A timeout only means no fix yet; a refusal or no position source means no sharing.
-        if (error.code !== error.TIMEOUT && !stopped) setStatus((s) => ({ state: 'unavailable', lastSentAt: s.lastSentAt }));
+        if (error.code !== error.TIMEOUT && !stopped) {
+          setStatus((s) => ({ state: 'unavailable', lastSentAt: s.lastSentAt, reason: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' }));
+        }
       },
       { enableHighAccuracy: true, maximumAge: SEND_EVERY_MS, timeout: 30_000 },
     );
     return () => {
       stopped = true;
+      window.removeEventListener('online', flush);
       navigator.geolocation.clearWatch(watch);
       if (timer !== undefined) clearTimeout(timer);
     };
