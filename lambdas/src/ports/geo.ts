@@ -13,6 +13,12 @@ export interface GeoService {
   placeCoords(placeId: string): Promise<{ coords: LatLng; description: string } | undefined>;
   /** A readable address for any point (a point picked on the map has no place id). */
   reverseGeocode(point: LatLng): Promise<string>;
+  /**
+   * Whether a point a user picked can be a pickup or a drop: false in the sea. The offline adapter
+   * checks land polygons; Amazon Location's route calculator refuses points off its road network
+   * itself (no route), so its adapter accepts every point here.
+   */
+  onLand(point: LatLng): Promise<boolean>;
   /** Driving route; undefined when there is none (e.g. across an ocean). */
   route(start: LatLng, dest: LatLng): Promise<RouteDetails | undefined>;
   /** Driving distance and time from the first point through the others to the last; undefined when there is no route. */

@@ -50,6 +50,10 @@ export async function priceTrip(
   const items = choosePricedItems(carType, settings.appMode, input);
   let route;
   try {
+    // A pickup or drop at sea is no place (place_to_coords_error) before it is no route.
+    for (const path of ['pickup', 'drop'] as const) {
+      if (!(await deps.geo().onLand(input[path]))) throw new DomainError('place_to_coords_error', 422, undefined, [{ path, message: 'place_to_coords_error' }]);
+    }
     route = await deps.geo().route(input.pickup, input.drop);
   } catch (e) {
     if (e instanceof GeoProviderError) throw new DomainError(input.noRouteCode === 'no_route_found' ? 'fetch_call_error' : 'place_to_coords_error', 502);

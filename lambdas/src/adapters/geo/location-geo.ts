@@ -94,6 +94,10 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
       return out.Results?.[0]?.Place?.Label ?? formatCoords(point);
     },
 
+    async onLand() {
+      return true;
+    },
+
     async route(start, dest) {
       const out = await call(
         'CalculateRoute',
@@ -165,6 +169,7 @@ export const locationGeo: GeoService = {
   autocomplete: (text, near) => sharedLocationGeo().autocomplete(text, near),
   placeCoords: (placeId) => sharedLocationGeo().placeCoords(placeId),
   reverseGeocode: (point) => sharedLocationGeo().reverseGeocode(point),
+  onLand: (point) => sharedLocationGeo().onLand(point),
   route: (start, dest) => sharedLocationGeo().route(start, dest),
   driveTime: (points) => sharedLocationGeo().driveTime(points),
 };

@@ -5,6 +5,7 @@ import type { Place, RouteDetails } from '../../../../shared/src/contract/geo';
 import { distanceKm, type LatLng } from '../../../../shared/src/domain/distance';
 import { parseLatLng } from '../../../../shared/src/domain/route-sampling';
 import { GeoProviderError, type GeoService } from '../../ports/geo';
+import { loadLandMask } from './land-mask';
 import { densifyGreatCircle, encodePolyline, formatCoords } from './polyline';
 
 /**
@@ -75,6 +76,8 @@ export function isLoaded(): boolean {
 
 /** The gazetteer, read and indexed once; concurrent first callers share the same promise. */
 export function loadGazetteer(): Promise<Gazetteer> {
+  // The land polygons are indexed alongside (a second or two), so a first pick on the map is quick.
+  if (!loading) void loadLandMask().catch(() => undefined);
   loading ??= buildGazetteer().then(
     (g) => {
       loaded = true;
@@ -135,7 +138,8 @@ export function normalizeName(text: string): string {
 export const offlineGeo: GeoService = {
   async autocomplete(text, near) {
     const point = parseLatLng(text);
-    if (point) return [await pointPlace(point)];
+    // Coordinates typed for a point at sea suggest nothing: nobody is picked up there.
+    if (point) return (await isLand(point)) ? [await pointPlace(point)] : [];
     const readings = readQuery(text);
     if (readings.length === 0) return [];
     const g = await loadGazetteer();
@@ -168,7 +172,7 @@ export const offlineGeo: GeoService = {
     const pt = /^pt:(.+)$/.exec(placeId);
     if (pt) {
       const coords = parseLatLng(pt[1]!);
-      return coords ? { coords, description: formatCoords(coords) } : undefined;
+      return coords && (await isLand(coords)) ? { coords, description: formatCoords(coords) } : undefined;
     }
     const id = /^city:(\d{1,10})$/.exec(placeId);
     if (!id) return undefined;
@@ -181,6 +185,8 @@ export const offlineGeo: GeoService = {
     const g = await loadGazetteer();
     return describePoint(g, point);
   },
+
+  onLand: isLand,
 
   async route(start, dest) {
     const leg = estimateLeg(start, dest);
@@ -207,6 +213,17 @@ export const offlineGeo: GeoService = {
     return { distanceKm: roundKm(distance), seconds };
   },
 };
+
+/** On land (seas are water; lakes are not in the data, see land-mask.ts). */
+async function isLand(point: LatLng): Promise<boolean> {
+  let mask;
+  try {
+    mask = await loadLandMask();
+  } catch (err) {
+    throw new GeoProviderError('Offline land polygons could not be loaded', err);
+  }
+  return mask.onLand(point);
+}
 
 /** One leg of an offline route: road distance (km, metre precision) and whole seconds; undefined beyond the continental limit. */
 export function estimateLeg(
