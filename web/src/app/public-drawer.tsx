@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import Drawer from '@cloudscape-design/components/drawer';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
@@ -8,9 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { useFollow } from '../components/use-follow';
 import { useSettings } from './settings-context';
 import { SocialLinks } from './social-links';
-
-/** Spec §2 / §9: the drawer is 240 px wide. */
-export const DRAWER_WIDTH = 240;
+import { DRAWER_WIDTH, TemporaryDrawer } from './temporary-drawer';
 
 export interface PublicDrawerProps {
   open: boolean;
@@ -35,18 +32,7 @@ export default function PublicDrawer({ open, onClose, links, accountText, langua
     { type: 'link', text: accountText, href: '/bookings' },
   ];
   return (
-    <Drawer
-      position="fixed"
-      placement="start"
-      backdrop
-      open={open}
-      zIndex={2000}
-      onClose={onClose}
-      closeAction={{ ariaLabel: t('close_navigation') }}
-      header={<Box variant="h2">{settings.appName}</Box>}
-      ariaLabel={t('site_navigation')}
-      disableContentPaddings
-    >
+    <TemporaryDrawer open={open} onClose={onClose} ariaLabel={t('site_navigation')}>
       <div style={{ width: DRAWER_WIDTH }} className="public-drawer">
         <SideNavigation items={items} activeHref={pathname} onFollow={follow} />
         <Box padding={{ horizontal: 'l', vertical: 'm' }}>
@@ -56,6 +42,6 @@ export default function PublicDrawer({ open, onClose, links, accountText, langua
           </SpaceBetween>
         </Box>
       </div>
-    </Drawer>
+    </TemporaryDrawer>
   );
 }
