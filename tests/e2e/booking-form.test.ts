@@ -342,7 +342,7 @@ describe('booking form: landing page and /addbookings (spec §2, §4, §5)', () 
       await adminPage.getByRole('option', { name: /Rita Rider/ }).first().click();
       // Pickup, then drop (the pick target toggles), named by reverse geocoding.
       await clickMap(adminPage, 0.4, 0.55);
-      await clickMap(adminPage, 0.65, 0.4);
+      await clickMap(adminPage, 0.57, 0.62);
       await expect.poll(() => adminPage.getByRole('combobox', { name: 'Drop', exact: true }).inputValue()).toMatch(/[A-Za-z]/);
       await expect.poll(() => adminPage.getByRole('combobox', { name: 'Pickup', exact: true }).inputValue()).toMatch(/[A-Za-z]/);
       await chooseCarType(adminPage, 'Comfort');
