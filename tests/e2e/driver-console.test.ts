@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, PNG_1X1, signIn } from './support/identity';
@@ -133,6 +133,12 @@ describe('the driver console', () => {
 
   it('the driver keeps their vehicle, bank details and licence on /profile; a withdrawal reuses the bank details; an admin sees the same on the driver', async () => {
     const driver = await newPage('driver1@example.com');
+    // driver1 drives Economy trips in later files: its vehicle is put back whatever happens here.
+    const kept = await ok(driver, 'GET', '/me');
+    onTestFinished(async () => {
+      const vehicle = Object.fromEntries(['vehicleMake', 'vehicleModel', 'vehicleNumber', 'carType'].filter((k) => kept[k]).map((k) => [k, kept[k]]));
+      await ok(driver, 'PATCH', '/me/driver-details', vehicle);
+    });
     await driver.goto(`${siteUrl()}/profile`);
     const field = (name: string) => driver.getByTestId(`driver-${name}`).locator('input');
     await field('vehicleMake').waitFor();

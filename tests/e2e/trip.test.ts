@@ -102,7 +102,10 @@ describe('the trip in the browser', () => {
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 120_000, interval: 1000 }).toBe('PAID');
     await rider.getByTestId('trip-pickup-photo').waitFor();
     await rider.getByTestId('trip-deliver-photo').waitFor();
-    expect(await rider.getByTestId('trip-deliver-photo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The simulated photos are real-sized pictures now: they may still be loading when shown.
+    for (const photo of ['trip-pickup-photo', 'trip-deliver-photo']) {
+      await expect.poll(() => rider.getByTestId(photo).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    }
     await fullShot(rider, 'trip-delivery-photos-desktop');
     await rider.getByTestId('trip-rate-send').click();
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('COMPLETE');
