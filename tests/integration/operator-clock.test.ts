@@ -1,26 +1,14 @@
+import geohash from 'ngeohash';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatZonedInput, zonedInputToMs, zonedPeriods } from '../../shared/src/domain/time-zone';
 import { north, onlineDriver, ownPlace } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
 import { paidTrip } from './support/fleets';
-import { readSettings, saveSettings } from './support/settings-helpers';
+import { readSettings, withSettings } from './support/settings-helpers';
 import { bookNowFor, driveToDrop, earningsItem, newRider, type TestRider } from './support/trips';
 
 const LA = 'America/Los_Angeles';
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Runs `fn` with some settings changed, and puts them back whatever happens, so later files find the demo's. */
-async function withSettings<T>(change: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
-  const before = (await readSettings()).settings;
-  const res = await saveSettings(change);
-  if (res.status !== 200) throw new Error(`could not change the settings: ${res.status} ${JSON.stringify(res.body)}`);
-  try {
-    return await fn();
-  } finally {
-    const back = await saveSettings(Object.fromEntries(Object.keys(change).map((k) => [k, before[k]])));
-    if (back.status !== 200) throw new Error(`could not restore the settings: ${back.status} ${JSON.stringify(back.body)}`);
-  }
-}
 
 /**
  * Issue 21, the operator's clock: the settings keep an IANA zone (the demo's is Los Angeles), the
@@ -79,6 +67,23 @@ describe("the operator's clock", () => {
       expect(after.body.today.paidBookings).toBe(before.body.today.paidBookings + 1);
       expect(after.body.thisMonth.paidBookings).toBe(before.body.thisMonth.paidBookings + 1);
       if (dayItem) expect((await earningsItem('ALL', `DAY#${expected.day}`))?.bookings ?? 0).toBe((dayItem.bookings ?? 0) + 1);
+    });
+  });
+
+  it("the demand layer files requests under the operator's day and reads that day by default", async () => {
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    await withSettings({ timeZone: zone }, async () => {
+      const expected = zonedPeriods(Date.now(), zone).day;
+      const here = ownPlace();
+      // Nobody drives at this place: the Book Now is refused and counted as unserved, today there.
+      const refused = await api('POST', '/bookings', {
+        token: admin,
+        body: { pickup: { ...here, add: 'Pickup here' }, drop: { ...north(here, 3), add: 'Drop there' }, carTypeId: 'economy', bookLater: false, riderId: rider.id, instructionData: { deliveryPerson: 'Pat Receiver', deliveryPersonPhone: '555 123 4567' } },
+      });
+      expect(refused.body.error?.code).toBe('no_driver_found_alert_messege');
+      const demand = await api('GET', '/dashboard/demand', { token: admin });
+      expect(demand.body.day).toBe(expected);
+      expect(demand.body.items.find((c: { cell: string }) => c.cell === geohash.encode(here.lat, here.lng, 5))).toMatchObject({ unserved: 1 });
     });
   });
 

@@ -3,6 +3,8 @@ import { north, onlineDriver, ownPlace, point } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
 import { approvalOf, deliver, formBody, signedNotice } from './support/payments';
 import { sampleBooking, samplePromo } from './support/sample-requests';
+import { withSettings } from './support/settings-helpers';
+import { zonedPeriods } from '../../shared/src/domain/time-zone';
 import { acceptedTrip, driveToDrop, newRider, sumOfEntries, wallet, type TestRider } from './support/trips';
 
 type Checkout = { orderId: string; link: string; method: string; fields: Record<string, string>; amount: number; currency: string };
@@ -307,6 +309,21 @@ describe('promos at checkout', () => {
     // Another rider's booking is not theirs to discount.
     const other = await newRider();
     expect((await api('POST', `/bookings/${b2.id}/promo`, { token: other.token, body: { code: big.promo_name } })).status).toBe(404);
+  });
+
+  it("a promo's last day is the operator's calendar day (its time zone), not UTC's", async () => {
+    // Pago Pago (UTC-11) and Kiritimati (UTC+14) are a day or two apart at any hour, UTC between them.
+    const lastDay = zonedPeriods(Date.now(), 'Pacific/Pago_Pago').day;
+    const p = await promo({ promo_validity: lastDay, min_order: 0 });
+    const r = await newRider();
+    const applyIn = async (timeZone: string) => withSettings({ timeZone }, async () => {
+      const b = await riderBooking(r);
+      const res = await api('POST', `/bookings/${b.id}/promo`, { token: r.token, body: { code: p.promo_name } });
+      await api('POST', `/bookings/${b.id}/cancel`, { token: admin, body: { reason: 'Test over' } });
+      return res;
+    });
+    expect((await applyIn('Pacific/Pago_Pago')).status).toBe(200);
+    expect((await applyIn('Pacific/Kiritimati')).body.error?.code).toBe('promo_out_of_date');
   });
 
   it('20 riders racing for a promo with 5 uses left: exactly 5 get it', async () => {

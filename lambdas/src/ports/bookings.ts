@@ -173,7 +173,8 @@ export interface BookingStore {
    * transaction; a driver who fails the check is dropped and the write retried.
    * 409 `idempotency_conflict` when the key was used meanwhile.
    */
-  create(booking: BookingRecord, opts: { round?: OfferRound; idempotency?: { uid: string; key: string; fingerprint: string } }): Promise<BookingRecord>;
+  /** `demandDay`: the operator's day the request is counted under in the demand layer. */
+  create(booking: BookingRecord, opts: { round?: OfferRound; idempotency?: { uid: string; key: string; fingerprint: string }; demandDay: string }): Promise<BookingRecord>;
   /** The booking an idempotency key made, with the fingerprint of the request that made it. */
   byIdempotencyKey(uid: string, key: string): Promise<{ bookingId: string; fingerprint: string } | undefined>;
   list(audience: BookingAudience, q: BookingListQuery): Promise<{ items: BookingRecord[]; next?: string }>;

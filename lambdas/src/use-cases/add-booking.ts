@@ -8,7 +8,7 @@ import { storablePoint } from '../../../shared/src/domain/distance';
 import { bookLaterTimes, dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { RandomSource } from '../../../shared/src/domain/random';
-import { operatorZone, tripInstant } from '../../../shared/src/domain/time-zone';
+import { operatorZone, tripInstant, zonedPeriods } from '../../../shared/src/domain/time-zone';
 import { assertValid } from '../../../shared/src/domain/validation-result';
 import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { ProfileItem } from '../ports/users';
@@ -104,8 +104,10 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     priceTrip(deps, { pickup, drop, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
     body.bookLater ? undefined : searchNearbyDrivers(deps, policy, pickup, carType.name, nowMs),
   ]);
+  // The demand layer files a request under the operator's day, as the dashboard reads it.
+  const demandDay = zonedPeriods(nowMs, operatorZone(settings)).day;
   if (nearby && nearby.drivers.length === 0) {
-    await deps.demand.unserved(pickup, nowMs);
+    await deps.demand.unserved(pickup, demandDay, nowMs);
     throw new DomainError('no_driver_found_alert_messege', 422);
   }
 
@@ -174,6 +176,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     created = await deps.bookings.create(record, {
       round,
       idempotency: input.idempotencyKey ? { uid: me.id, key: input.idempotencyKey, fingerprint } : undefined,
+      demandDay,
     });
   } catch (e) {
     // Same key sent twice at once: the other request made the booking; answer with it.

@@ -4,6 +4,7 @@ import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { toMinor } from '../../../shared/src/domain/money';
 import { promoDiscount } from '../../../shared/src/domain/promo-rules';
+import { operatorZone, zonedPeriods } from '../../../shared/src/domain/time-zone';
 import type { BookingRecord } from '../ports/bookings';
 import type { PromoStore } from '../ports/catalog';
 import type { TripStore } from '../ports/trips';
@@ -37,7 +38,8 @@ export async function applyPromo(
   const promo = promoId ? await deps.promos.get(promoId) : undefined;
   if (!promo) throw new DomainError('promo_invalid', 404, undefined, [{ path: 'code', message: 'promo_invalid' }]);
   const now = deps.now().getTime();
-  const result = promoDiscount(promo, booking.trip_cost, new Date(now).toISOString().slice(0, 10));
+  // A promo's last day is the operator's calendar day, not UTC's (which ends at 4 pm in San Francisco).
+  const result = promoDiscount(promo, booking.trip_cost, zonedPeriods(now, operatorZone(account.settings)).day);
   if (!result.ok) throw new DomainError(result.key, result.key === 'promo_exhausted' ? 409 : 400, undefined, [{ path: 'code', message: result.key }]);
   const discounted: BookingRecord = {
     ...booking,

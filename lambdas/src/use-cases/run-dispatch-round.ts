@@ -82,7 +82,7 @@ async function tryRound(deps: DispatchDeps, bookingId: string, round: number): P
 }
 
 /** A booking still NEW at its give-up time is cancelled by the system. */
-export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'demand' | 'now'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early' | 'lost-race'> {
+export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'demand' | 'now' | 'settings'>, bookingId: string): Promise<'gave-up' | 'not-new' | 'early' | 'lost-race'> {
   const booking = await deps.bookings.get(bookingId, { consistent: true });
   if (!booking || booking.status !== 'NEW') return 'not-new';
   const now = deps.now().getTime();
@@ -91,9 +91,9 @@ export async function giveUpBooking(deps: Pick<DispatchDeps, 'bookings' | 'deman
 }
 
 /** Cancelled by the system; a booking that changed meanwhile (accepted, cancelled) is left alone. */
-async function giveUp(deps: Pick<DispatchDeps, 'bookings' | 'demand'>, booking: BookingRecord, now: number): Promise<'gave-up' | 'lost-race'> {
+async function giveUp(deps: Pick<DispatchDeps, 'bookings' | 'demand' | 'settings'>, booking: BookingRecord, now: number): Promise<'gave-up' | 'lost-race'> {
   try {
-    await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now);
+    await cancelBookingAsSystem(deps, booking, booking.bookLater ? 'booking_not_taken_in_time' : 'no_driver_accepted', now, await deps.settings.getApp());
     return 'gave-up';
   } catch (e) {
     if ((e as { status?: number }).status === 409) return 'lost-race';

@@ -19,7 +19,7 @@ export type PromoRefusal = 'promo_out_of_date' | 'promo_min_order' | 'promo_exha
 /**
  * The discount a promo gives an order (minor units), or why it gives none. The server computes
  * it; a client never sends a discount. The discount never exceeds the order, so a rider never
- * pays less than nothing. `today` is the UTC calendar date the promo is used on.
+ * pays less than nothing. `today` is the operator's calendar date (its time zone) the promo is used on.
  */
 export function promoDiscount(p: PromoTerms, orderMinor: number, today: string): { ok: true; discount: number } | { ok: false; key: PromoRefusal } {
   if (today > p.promo_validity) return { ok: false, key: 'promo_out_of_date' };

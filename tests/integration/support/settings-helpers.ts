@@ -35,3 +35,16 @@ export async function operatorTimeZone(): Promise<string> {
   if (res.status !== 200 || typeof res.body.timeZone !== 'string') throw new Error(`fetchSettings: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.timeZone;
 }
+
+/** Runs `fn` with some settings changed, and puts them back whatever happens, so later files find the demo's. */
+export async function withSettings<T>(change: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
+  const before = (await readSettings()).settings;
+  const res = await saveSettings(change);
+  if (res.status !== 200) throw new Error(`could not change the settings: ${res.status} ${JSON.stringify(res.body)}`);
+  try {
+    return await fn();
+  } finally {
+    const back = await saveSettings(Object.fromEntries(Object.keys(change).map((k) => [k, before[k]])));
+    if (back.status !== 200) throw new Error(`could not restore the settings: ${back.status} ${JSON.stringify(back.body)}`);
+  }
+}

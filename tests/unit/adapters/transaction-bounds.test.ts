@@ -140,7 +140,7 @@ describe(`every write whose size follows the offers fits one transaction at the 
       round: 1, endsAt: 20_000, offers: fresh.map((d) => offer(d, 1)), lapsed: [],
       messages: fresh.map((to) => ({ to, kind: 'new_booking', title: 't', body: 'b', bookingId: 'b1' })),
     };
-    await bookingRepository.create(booking({ prepaid: false, customer_paid: undefined }), { round: round as never, idempotency: { uid: 'rider-1', key: 'k', fingerprint: 'f' } });
+    await bookingRepository.create(booking({ prepaid: false, customer_paid: undefined }), { round: round as never, idempotency: { uid: 'rider-1', key: 'k', fingerprint: 'f' }, demandDay: '2026-01-01' });
     expect(transactions[0]).toBeLessThanOrEqual(MAX_TRANSACTION_ITEMS);
   });
 });

@@ -51,12 +51,15 @@ describe('dashboard use cases', () => {
     expect(scopes).toEqual(['FLEET#f9', 'ALL']);
   });
 
-  it('demand reads today (UTC) unless a day is asked, busiest cells first', async () => {
+  it("demand reads the operator's today unless a day is asked, busiest cells first", async () => {
     const days: string[] = [];
     const demand = { cells: async (day: string) => { days.push(day); return [{ cell: 'a', lat: 0, lng: 0, bookings: 1, unserved: 0 }, { cell: 'b', lat: 0, lng: 0, bookings: 1, unserved: 2 }]; } };
-    expect((await fetchDemand({ demand, now }, {})).items.map((c) => c.cell)).toEqual(['b', 'a']);
-    await fetchDemand({ demand, now }, { day: '2026-01-01' });
-    expect(days).toEqual(['2026-03-02', '2026-01-01']);
+    const utc = { settings: { timeZone: 'UTC' } } as never;
+    expect((await fetchDemand({ demand, now }, utc, {})).items.map((c) => c.cell)).toEqual(['b', 'a']);
+    await fetchDemand({ demand, now }, utc, { day: '2026-01-01' });
+    // 10:00 UTC on 2 March is still 1 March in Honolulu (UTC-10, no daylight saving).
+    await fetchDemand({ demand, now: () => new Date(Date.UTC(2026, 2, 2, 9)) }, { settings: { timeZone: 'Pacific/Honolulu' } } as never, {});
+    expect(days).toEqual(['2026-03-02', '2026-01-01', '2026-03-01']);
   });
 
   it('a booking the system gives up is counted unserved at its pickup, after the cancellation', async () => {
@@ -64,8 +67,9 @@ describe('dashboard use cases', () => {
     const booking = { id: 'BK', customer: 'r1', pickup: { lat: 1, lng: 2, add: 'x' }, requestedDrivers: {}, status: 'NEW', version: 1 } as never;
     await cancelBookingAsSystem({
       bookings: { cancel: async () => { calls.push('cancel'); return booking; } } as never,
-      demand: { unserved: async (p, at) => { calls.push(`unserved ${p.lat},${p.lng} ${at}`); } },
-    }, booking, 'no_driver_accepted', 42);
-    expect(calls).toEqual(['cancel', 'unserved 1,2 42']);
+      demand: { unserved: async (p, day, at) => { calls.push(`unserved ${p.lat},${p.lng} ${day} ${at}`); } },
+    }, booking, 'no_driver_accepted', Date.UTC(2026, 2, 2, 6), { timeZone: 'America/Los_Angeles' });
+    // 06:00 UTC is 22:00 the day before in Los Angeles: the operator's day it is counted under.
+    expect(calls).toEqual(['cancel', `unserved 1,2 2026-03-01 ${Date.UTC(2026, 2, 2, 6)}`]);
   });
 });

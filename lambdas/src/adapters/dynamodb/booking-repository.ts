@@ -145,7 +145,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
           { Put: { Item: bookingItem(created), ConditionExpression: 'attribute_not_exists(pk)' } },
           ...messageItems(opts.round ? roundMessages(opts.round, kept) : [], booking.bookingDate),
           // The demand layer counts the request where it was made, the day it was made.
-          demandUpdate('bookings', booking.pickup, booking.bookingDate),
+          demandUpdate('bookings', booking.pickup, opts.demandDay, booking.bookingDate),
         ];
       }, offerStart);
     } catch (e) {

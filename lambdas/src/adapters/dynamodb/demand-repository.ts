@@ -1,5 +1,4 @@
 import geohash from 'ngeohash';
-import { utcPeriods } from '../../../../shared/src/domain/dashboard';
 import type { LatLng } from '../../../../shared/src/domain/distance';
 import type { DemandCellRecord, DemandStore } from '../../ports/demand';
 import { keys } from './keys';
@@ -9,15 +8,15 @@ import { table, type Item, type TransactItem } from './repository';
 const DEMAND_TTL_SECONDS = 366 * 24 * 60 * 60;
 
 /**
- * `ADD <counter> :one` on the cell of `point` for the UTC day of `at`, with the cell's centre:
+ * `ADD <counter> :one` on the cell of `point` for the operator's `day` (YYYY-MM-DD), with the cell's centre:
  * one small item per day and cell, however many requests it counts.
  */
-export function demandUpdate(counter: 'bookings' | 'unserved', point: LatLng, at: number): TransactItem {
+export function demandUpdate(counter: 'bookings' | 'unserved', point: LatLng, day: string, at: number): TransactItem {
   const cell = geohash.encode(point.lat, point.lng, 5);
   const centre = geohash.decode(cell);
   return {
     Update: {
-      Key: keys.demandCell(utcPeriods(at).day, cell),
+      Key: keys.demandCell(day, cell),
       UpdateExpression: `ADD #counter :one SET lat = :lat, lng = :lng, expiresAt = if_not_exists(expiresAt, :exp)`,
       ExpressionAttributeNames: { '#counter': counter },
       ExpressionAttributeValues: {
@@ -29,8 +28,8 @@ export function demandUpdate(counter: 'bookings' | 'unserved', point: LatLng, at
 }
 
 export const demandRepository: DemandStore = {
-  async unserved(pickup, at) {
-    const { Key, ...rest } = demandUpdate('unserved', pickup, at).Update!;
+  async unserved(pickup, day, at) {
+    const { Key, ...rest } = demandUpdate('unserved', pickup, day, at).Update!;
     await table.update(Key as { pk: string; sk: string }, {
       expression: rest.UpdateExpression!,
       names: rest.ExpressionAttributeNames,

@@ -5,4 +5,4 @@ import { fetchDemand } from '../../use-cases/fetch-demand';
 
 const deps = { demand, now };
 
-export const handler = httpHandler(contract.fetchDemand, ({ query }) => fetchDemand(deps, query));
+export const handler = httpHandler(contract.fetchDemand, ({ account, query }) => fetchDemand(deps, account, query));

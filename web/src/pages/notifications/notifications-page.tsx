@@ -7,9 +7,11 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../../shared/src/contract/notifications';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
+import { useSettings } from '../../app/settings-context';
 import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { EmptyState } from '../../components/empty-state';
@@ -45,7 +47,10 @@ export default function NotificationsPage() {
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const load = useCallback((signal: AbortSignal) => api.fetchNotifications(undefined, { signal }), [api]);
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
-  const when = useCallback((iso?: string) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '—'), [locale]);
+  // Sent and created times on the operator's clock, as every other date in the back office.
+  const { settings } = useSettings();
+  const timeZone = operatorZone(settings);
+  const when = useCallback((iso?: string) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—'), [locale, timeZone]);
 
   const columns = useMemo<TableProps.ColumnDefinition<Notification>[]>(() => [
     { id: 'title', header: t('col_notification_title'), cell: (n) => n.title, sortingField: 'title', isRowHeader: true },

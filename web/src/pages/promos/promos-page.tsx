@@ -6,6 +6,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Promo } from '../../../../shared/src/contract';
+import { operatorZone, zonedPeriods } from '../../../../shared/src/domain/time-zone';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
@@ -34,7 +35,8 @@ export default function PromosPage() {
   const { notify } = useNotifications();
   const load = useCallback((signal: AbortSignal) => api.fetchPromos({}, { signal }), [api]);
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const today = new Date().toISOString().slice(0, 10);
+  // A promo's last day is the operator's calendar day, as the server checks it.
+  const today = zonedPeriods(Date.now(), operatorZone(settings)).day;
 
   const [formOpen, setFormOpen] = useState<'add' | 'edit' | null>(null);
 

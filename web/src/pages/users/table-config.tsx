@@ -14,6 +14,8 @@ export interface ColumnContext {
   t: TFunction;
   locale: string;
   symbol: string;
+  /** The operator's time zone: a sign-up date is the operator's calendar day. */
+  timeZone: string;
   bankFields: boolean;
   /** Fleet admin uid → display name, for the admin's drivers table. */
   fleetNames?: ReadonlyMap<string, string>;
@@ -30,7 +32,7 @@ const contact = (t: TFunction, value: string) => contactText(t, value);
 /** Spec §2 users tables: the columns of a rider, driver or fleet admin table, the name always shown. */
 export function userColumns(usertype: UserType, ctx: ColumnContext): UserColumn[] {
   const { t, locale, symbol } = ctx;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.timeZone });
   const yesNo = (v: boolean | undefined) => t(v ? 'yes' : 'no');
   const columns: UserColumn[] = [
     { id: 'name', header: t('col_name'), text: fullName, visible: true, isRowHeader: true, alwaysVisible: true },

@@ -5,6 +5,7 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../../../shared/src/contract';
+import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { useApi } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/client';
@@ -87,10 +88,11 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
       t,
       locale,
       symbol: settings.symbol,
+      timeZone: operatorZone(settings),
       bankFields: settings.bank_fields,
       fleetNames: showFleet ? new Map((fleets.data ?? []).map((f) => [f.id, fullName(f) || f.email])) : undefined,
     }),
-    [t, locale, settings.symbol, settings.bank_fields, showFleet, fleets.data],
+    [t, locale, settings, showFleet, fleets.data],
   );
   const configs = useMemo(() => userColumns(usertype, ctx), [usertype, ctx]);
   const columns = useMemo(() => columnDefinitions(configs, locale), [configs, locale]);
