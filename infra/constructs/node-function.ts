@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { type AppConfig, fromRepo, repoRoot } from './app-config';
 import { LAMBDA_BUNDLING } from './lambda-bundling';
 import { acknowledge } from './nag';
+import { powertoolsLayer } from './powertools-layer';
 
 export interface HandlerEntry {
   /** What the handler serves, for the error message (e.g. `GET /me (fetchUser)`). */
@@ -127,6 +128,8 @@ export class NodeFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: props.observability.service,
         POWERTOOLS_METRICS_NAMESPACE: props.observability.metricsNamespace,
       },
+      // The tracer the bundle leaves out (LAYER_MODULES) comes from here.
+      layers: [powertoolsLayer(this)],
       bundling: {
         ...LAMBDA_BUNDLING,
         format: OutputFormat.ESM,
