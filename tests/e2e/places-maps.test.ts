@@ -65,9 +65,9 @@ describe('places and maps in the browser', () => {
     const page = await newPage(email);
     await page.goto(`${siteUrl()}/dashboard`);
     await mapReady(page);
-    await page.getByTestId('dashboard-locate').waitFor();
     expect(await page.getByTestId('allow-location').count()).toBe(0);
     expect(await page.getByText(ALLOW_LOCATION).count()).toBe(0);
+    await page.getByTestId('dashboard-locate').waitFor();
     const name = email.startsWith('fleet') ? 'fleet' : 'admin';
     await fullShot(page, `places-maps-dashboard-${name}-desktop`);
     await page.setViewportSize(PHONE);
@@ -91,13 +91,13 @@ describe('places and maps in the browser', () => {
       await mapReady(fleet);
       const map = fleet.getByTestId('drivers-map');
       await expect.poll(async () => Number(await map.getAttribute('data-drivers')), { timeout: 20_000 }).toBe(own.items.length);
-      await expect.poll(() => map.getAttribute('data-opened-on')).toBe('drivers');
       // The viewer's marker (San Francisco) is drawn, but outside the view fitted to the fleet in San José.
       const you = map.getByLabel('You are here');
       await you.waitFor({ state: 'attached' });
       const [m, y] = [(await map.boundingBox())!, (await you.boundingBox())!];
       const inside = y.x + y.width > m.x && y.x < m.x + m.width && y.y + y.height > m.y && y.y < m.y + m.height;
       expect(inside).toBe(false);
+      expect(await map.getAttribute('data-opened-on')).toBe('drivers');
       expect(await fleet.getByTestId('allow-location').count()).toBe(0);
       await fullShot(fleet, 'places-maps-fleet-drivers-desktop');
       await fleet.setViewportSize(PHONE);
