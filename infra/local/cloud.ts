@@ -11,6 +11,7 @@ import { startCognito } from './cognito';
 import { customAuthEmulator } from './custom-auth';
 import { createOutbox, outboxTap, type OutboxMessage } from './outbox';
 import { startDynamo } from './dynamodb';
+import { chooseLocalGeo } from './geo-provider';
 import { assertPortFree, freePort } from './ports';
 import { startJobRunner } from './job-runner';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
@@ -110,6 +111,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const s3 = await startS3({ port: ports.s3, dir: dataDir, bucket, credentials });
     stops.push(s3.stop);
 
+    // Read before the environment below replaces the caller's region and credentials.
+    const geo = chooseLocalGeo(process.env);
+    step(`Places and maps: ${geo.summary}`);
     // The handlers read their configuration from the environment, exactly as in Lambda.
     const env: Record<string, string> = {
       TABLE_NAME: tableName, AWS_REGION: REGION, DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -126,8 +130,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       SMS_DELIVERY: 'outbox',
       // No push service is reachable: what would be pushed to which device goes to the outbox too.
       PUSH_DELIVERY: 'outbox',
-      // Nothing here can reach Amazon Location, SQS or EventBridge Scheduler: their local stand-ins.
-      GEO_PROVIDER: 'offline',
+      // Amazon Location where the environment names it and can reach it (see geo-provider.ts);
+      // nothing here can reach SQS or EventBridge Scheduler: their local stand-in.
+      ...geo.env,
       JOB_DELIVERY: 'table',
       // No provider account exists here: the built-in test gateway plays every payment provider,
       // signing its confirmations with a key from the environment (no secret store either).
@@ -159,8 +164,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
         cognitoEndpoint: `${origin}/cognito`, authFlowType: 'USER_PASSWORD_AUTH',
-        // No map service is reachable from here: the web draws an offline basemap around the demo city.
-        mapStyle: 'offline', mapCenter: DEMO_CITY.center,
+        // Offline, the web draws a basemap of country shapes around the demo city.
+        mapStyle: geo.mapStyle, ...(geo.places ? { places: geo.places } : {}), mapCenter: DEMO_CITY.center,
       }),
     });
     stops.push(gateway.stop);

@@ -32,6 +32,10 @@ const Env = z.object({
   SNS_ENDPOINT: z.string().url().optional(),
   PLACE_INDEX_NAME: z.string().default(''),
   ROUTE_CALCULATOR_NAME: z.string().default(''),
+  /** Amazon Location's region when it differs from the functions' (the local cloud's is a fixed stand-in). */
+  LOCATION_REGION: z.string().optional(),
+  /** An Amazon Location API key: calls carry it instead of a SigV4 signature (the local platform without AWS credentials). */
+  LOCATION_API_KEY: z.string().default(''),
   /** Places and routes: Amazon Location, or the offline gazetteer where no Location service exists. */
   GEO_PROVIDER: z.enum(['location', 'offline']).default('location'),
   /** Timers: SQS and EventBridge Scheduler, or table items a runner polls where neither exists. */

@@ -16,6 +16,8 @@ export interface RuntimeConfigFile {
   authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
   /** 'offline' (a basemap drawn from bundled country shapes) or a MapLibre style URL (Amazon Location in AWS). */
   mapStyle: string;
+  /** 'offline' when place search is the offline gazetteer, which knows cities and towns only; absent for Amazon Location. */
+  places?: 'offline';
   /** Where maps open when the browser's location is unknown. */
   mapCenter?: { lat: number; lng: number };
   /**

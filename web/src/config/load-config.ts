@@ -48,6 +48,8 @@ export function parseRuntimeConfig(json: unknown): { config: RuntimeConfig; prob
   const authFlowType = text('authFlowType', (v) => (AUTH_FLOWS as readonly string[]).includes(v), `must be one of ${AUTH_FLOWS.join(', ')}`);
   const mapStyle = text('mapStyle', () => true, '', true);
   const oauthDomain = text('oauthDomain', nonEmpty, 'must not be empty', true);
+  const places = raw.places;
+  if (places !== undefined && places !== 'offline') problems.push('places: expected "offline" or nothing');
   const appleSignIn = raw.appleSignIn;
   if (appleSignIn !== undefined && typeof appleSignIn !== 'boolean') problems.push('appleSignIn: expected true or false');
 
@@ -74,6 +76,7 @@ export function parseRuntimeConfig(json: unknown): { config: RuntimeConfig; prob
   if (mapCenter !== undefined) config.mapCenter = mapCenter;
   if (oauthDomain !== undefined) config.oauthDomain = oauthDomain;
   if (appleSignIn === true) config.appleSignIn = true;
+  if (places === 'offline') config.places = 'offline';
   return { config };
 }
 

@@ -11,7 +11,8 @@ import type {
 import type { Place } from '../../../../shared/src/contract/geo';
 import type { LatLng } from '../../../../shared/src/domain/distance';
 import { MAX_ROUTE_POINTS } from '../../../../shared/src/domain/route-sampling';
-import { config } from '../../config';
+import type { LocationClientConfig } from '@aws-sdk/client-location';
+import { config, type Config } from '../../config';
 import { GeoProviderError, type GeoService } from '../../ports/geo';
 import { encodePolyline, formatCoords, thinPoints } from './polyline';
 import { traced } from '../../observability/tracer';
@@ -149,7 +150,28 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
 }
 
 let shared: GeoService | undefined;
-const client = onFirstUse(async () => traced(new (await sdk()).LocationClient({ region: config().AWS_REGION })));
+const client = onFirstUse(async () => traced(new (await sdk()).LocationClient(locationClientConfig(config()))));
+
+/**
+ * The Location client's settings: the functions' role signs in AWS; with an API key (the local
+ * platform without AWS credentials) every request carries `?key=` and no signature, as Amazon
+ * Location's API-key authentication expects.
+ */
+export function locationClientConfig(c: Pick<Config, 'AWS_REGION' | 'LOCATION_REGION' | 'LOCATION_API_KEY'>): LocationClientConfig {
+  const region = c.LOCATION_REGION || c.AWS_REGION;
+  const key = c.LOCATION_API_KEY;
+  if (!key) return { region };
+  return {
+    region,
+    credentials: async () => ({ accessKeyId: '', secretAccessKey: '' }),
+    signer: {
+      sign: async <R extends { query?: Record<string, string | string[] | null> }>(request: R) => {
+        request.query = { ...request.query, key };
+        return request;
+      },
+    },
+  };
+}
 
 function sharedLocationGeo(): GeoService {
   if (!shared) {

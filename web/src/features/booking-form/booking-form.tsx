@@ -142,27 +142,37 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     }
   };
 
-  /** Names a point by reverse geocoding unless a newer choice for its end came meanwhile. */
-  const nameOf = async (end: TripEnd, p: MapPoint, mine: number) => {
+  /**
+   * Names a point by reverse geocoding unless a newer choice for its end came meanwhile. Resolves
+   * true when the server refused the point itself (at sea): it is no place, so it is taken away.
+   */
+  const nameOf = async (end: TripEnd, p: MapPoint, mine: number): Promise<boolean> => {
     try {
       const { address } = await api.getAddress({ body: { latlng: `${p.lat},${p.lng}` } });
       if (lookups.current[end] === mine) choose(end, { ...p, add: address }, address);
+      return false;
     } catch (e) {
-      if (lookups.current[end] !== mine) return;
+      if (lookups.current[end] !== mine) return false;
+      if (isApiError(e) && e.code === 'place_to_coords_error') {
+        choose(end, null, '');
+        setNotice({ key: 'place_to_coords_error' });
+        return true;
+      }
       // Spec §8: google_places_error on a failed geocode, 'Fetch Call Error' on a network failure.
       setNotice({ key: isApiError(e) && e.code === 'fetch_call_error' ? 'fetch_call_error' : 'google_places_error' });
+      return false;
     }
   };
 
   /** A point from the map or the browser: usable at once by its coordinates, then named if possible. */
-  const pointChosen = async (end: TripEnd, at: MapPoint) => {
+  const pointChosen = async (end: TripEnd, at: MapPoint): Promise<boolean> => {
     const mine = ++lookups.current[end];
     const p = roundPoint(at);
     const unnamed = { ...p, add: coordsLabel(p) };
     setNotice(null);
     choose(end, unnamed, unnamed.add);
     // Reverse geocoding needs a signed-in user; a visitor keeps the coordinates (and must sign in to book).
-    if (signedIn) await nameOf(end, p, mine);
+    return signedIn ? nameOf(end, p, mine) : false;
   };
 
   // The stored session can arrive after the form is shown: points chosen before it are named then
@@ -175,7 +185,11 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   }, [signedIn]);
 
   const mapPicked = (at: MapPoint) => {
-    void pointChosen(pickTarget, at);
+    const end = pickTarget;
+    // A refused point leaves its end still to pick.
+    void pointChosen(end, at).then((refused) => {
+      if (refused) setPickTarget(end);
+    });
     // Spec §4 Trip: the selected point toggles between pickup and drop.
     setPickTarget((target) => (target === 'pickup' ? 'drop' : 'pickup'));
   };

@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -16,8 +17,8 @@ import { useAuth } from '../../auth/auth-context';
 import { formatMoney } from '../../components/format-money';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { MapPlaceholder } from '../../components/map/lazy-trip-map';
-import type { MapPoint } from '../../components/map/trip-map-types';
 import { useApiQuery } from '../../components/use-api-query';
+import { useViewerLocation } from '../../components/map/use-viewer-location';
 import { useTopic } from '../../live/use-topic';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { useLiveDrivers } from './use-live-drivers';
@@ -29,25 +30,6 @@ const DriversMap = lazy(() => import('./drivers-map'));
 const RELOAD_AFTER_MS = 1_000;
 /** Demand changes with every booking; a minute is fresh enough for a map layer. */
 const DEMAND_EVERY_MS = 60_000;
-
-type Geo = { state: 'asking' } | { state: 'known'; at: MapPoint } | { state: 'unavailable' };
-
-/** Spec §7: the dashboard map asks for the browser's location; `allow_location` in red when it is refused. */
-function useViewerLocation(): Geo {
-  const [geo, setGeo] = useState<Geo>({ state: 'asking' });
-  useEffect(() => {
-    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
-      setGeo({ state: 'unavailable' });
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (p) => setGeo({ state: 'known', at: { lat: p.coords.latitude, lng: p.coords.longitude } }),
-      () => setGeo({ state: 'unavailable' }),
-      { timeout: 10_000, maximumAge: 60_000 },
-    );
-  }, []);
-  return geo;
-}
 
 /**
  * Spec §2 /dashboard (admin, fleet admin): gross earnings today, this month and in total (§5:
@@ -80,7 +62,8 @@ export default function DashboardPage() {
   useTopic(fleet ? `bookings/fleet/${uid}` : 'bookings/all', reloadSoon, Boolean(uid));
 
   const live = useLiveDrivers(fleet ? `drivers/fleet/${uid}` : 'drivers/all', Boolean(uid));
-  const viewer = useViewerLocation();
+  // Spec §7 asks for the viewer's location here; by role it is asked only when the viewer presses for it.
+  const viewer = useViewerLocation(role);
 
   const [showDemand, setShowDemand] = useState(true);
   const [demand, setDemand] = useState<{ lat: number; lng: number; bookings: number; unserved: number }[]>();
@@ -155,7 +138,18 @@ export default function DashboardPage() {
               <StatusIndicator type="info">{t('dash_online', { count: live.drivers.length })}</StatusIndicator>
               <StatusIndicator type="success">{`${t('dash_free')}: ${live.drivers.length - onTrip}`}</StatusIndicator>
               <StatusIndicator type="in-progress">{`${t('dash_on_trip')}: ${onTrip}`}</StatusIndicator>
-              {viewer.state === 'unavailable' ? (
+              {viewer.location.state !== 'known' ? (
+                <Button
+                  variant="inline-link"
+                  iconName="location-pin"
+                  loading={viewer.asked && viewer.location.state === 'asking'}
+                  onClick={viewer.ask}
+                  data-testid="dashboard-locate"
+                >
+                  {t('bf_my_location')}
+                </Button>
+              ) : null}
+              {viewer.warning ? (
                 <Box color="text-status-error" data-testid="allow-location">{t('allow_location')}</Box>
               ) : null}
             </SpaceBetween>
@@ -164,7 +158,8 @@ export default function DashboardPage() {
               <DriversMap
                 drivers={live.drivers}
                 demand={showDemand ? demand : undefined}
-                viewer={viewer.state === 'known' ? viewer.at : undefined}
+                viewer={viewer.location.state === 'known' ? viewer.location.at : undefined}
+                followViewer={!fleet || viewer.asked}
                 ariaLabel={t('dash_map_aria')}
               />
             </Suspense>

@@ -14,6 +14,8 @@ export interface DriversMapProps {
   demand?: { lat: number; lng: number; bookings: number; unserved: number }[];
   /** The viewer's own position, when the browser gave it. */
   viewer?: MapPoint;
+  /** Go to the viewer's position when it comes (default); a fleet admin's map stays on its drivers unless asked. */
+  followViewer?: boolean;
   height?: number;
   ariaLabel: string;
 }

@@ -27,15 +27,19 @@ async function svgImage(svg: string): Promise<HTMLImageElement> {
  * The dashboard's live map (spec §2, §9: zoom 10, 480 px, 35x25 car markers): every active
  * driver as a car (free or on a trip), drawn as one symbol layer so a thousand cars move in one
  * repaint, the viewer's own position, and optionally today's demand as circles sized by bookings
- * (red where requests found no driver). Opens on the viewer's position when the browser gives
- * it, else fits the drivers once.
+ * (red where requests found no driver). Opens fitted to the drivers on it; with `followViewer`
+ * it goes to the viewer's position once the browser gives it. With no driver and no viewer it
+ * stays on the configured default place.
  */
-export default function DriversMap({ drivers, demand, viewer, height = MAP_DEFAULT_HEIGHT, ariaLabel }: DriversMapProps) {
+export default function DriversMap({ drivers, demand, viewer, followViewer = true, height = MAP_DEFAULT_HEIGHT, ariaLabel }: DriversMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const { map, state } = useBaseMap(container);
   const [layersReady, setLayersReady] = useState(false);
   const fitted = useRef(false);
+  const wentToViewer = useRef(false);
+  // Where the view went first: the browser tests read it.
+  const [opened, setOpened] = useState<'default' | 'drivers' | 'viewer'>('default');
 
   useEffect(() => {
     if (!map) {
@@ -125,25 +129,29 @@ export default function DriversMap({ drivers, demand, viewer, height = MAP_DEFAU
     marker.getElement().setAttribute('title', t('dash_you'));
     marker.getElement().setAttribute('aria-label', t('dash_you'));
     marker.setLngLat(toLngLat(viewer)).addTo(map);
-    if (!fitted.current) {
+    // Once: later positions move the marker, not the view.
+    if (followViewer && !wentToViewer.current) {
+      wentToViewer.current = true;
       fitted.current = true;
       map.jumpTo({ center: toLngLat(viewer), zoom: MAP_DEFAULT_ZOOM });
+      setOpened('viewer');
     }
     return undefined;
-  }, [map, viewer, t]);
+  }, [map, viewer, followViewer, t]);
   useEffect(() => () => {
     you.current?.remove();
     you.current = null;
   }, [map]);
 
-  // Without the viewer's place, show where the drivers are, once (later moves must not jump the view).
+  // Unless the view went to the viewer, show where the drivers are, once (later moves must not jump the view).
   useEffect(() => {
-    if (!map || fitted.current || viewer || drivers.length === 0) return;
+    if (!map || fitted.current || (followViewer && viewer) || drivers.length === 0) return;
     fitted.current = true;
     const bounds = new maplibregl.LngLatBounds();
     for (const d of drivers) bounds.extend(toLngLat(d as MapPoint));
     map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
-  }, [map, drivers, viewer]);
+    setOpened('drivers');
+  }, [map, drivers, viewer, followViewer]);
 
   return (
     <div
@@ -154,6 +162,7 @@ export default function DriversMap({ drivers, demand, viewer, height = MAP_DEFAU
       data-testid="drivers-map"
       data-map-state={state.status}
       data-drivers={drivers.length}
+      data-opened-on={opened}
       data-demand-cells={demand?.length ?? 0}
     >
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
