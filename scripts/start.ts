@@ -10,8 +10,8 @@ import { startFleet } from './simulate/fleet';
 /**
  * `npm start`: the whole platform on this machine, on the embedded local cloud.
  * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1,
- * DEMO_HISTORY_DAYS (default 0: starts empty; 60 plays two months of past activity on the first
- * start, which still takes minutes), DEMO_HISTORY_SEED (default 21).
+ * DEMO_HISTORY_DAYS (default 7: the first start plays a week of past activity, about 45 s; 0 starts
+ * empty; 60 plays two months, several minutes), DEMO_HISTORY_SEED (default 21).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -24,8 +24,13 @@ const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
 /** Seconds a simulated driver looks at an offer before taking it, "min,max" (SIMULATED_THINK_SECONDS; default 2,5). */
 const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS ?? '2,5').split(',').map(Number);
 const simulatedThink: [number, number] = [thinkMin, thinkMax];
-/** Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them. */
-const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? 0)));
+/**
+ * Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them.
+ * A week is what plays in well under a minute: each day costs a few seconds of DynamoDB Local
+ * round trips through the real use cases, so two months would hold the first start for minutes.
+ */
+const DEFAULT_HISTORY_DAYS = 7;
+const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? DEFAULT_HISTORY_DAYS)));
 const historySeed = Number(process.env.DEMO_HISTORY_SEED ?? 21);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
