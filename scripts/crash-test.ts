@@ -49,7 +49,7 @@ async function startCloud(port: number, dataDir: string): Promise<Cloud> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(REPO_ROOT, 'scripts', 'start.ts')], {
     cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, SIMULATED_DRIVERS: '0',
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, SIMULATED_DRIVERS: '0', DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '0',
       TEST_GATEWAY_SECRET: GATEWAY_SECRET, POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR',
     },
   });

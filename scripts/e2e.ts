@@ -22,8 +22,8 @@ async function main() {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
       SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150',
       SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
-      // The first-start history is played only where a test asks for it (DEMO_HISTORY_DAYS=7 for
-      // tests/e2e/demo-history.test.ts): the other tests start on the seeded data as before.
+      // No first-start history unless a run asks for one (DEMO_HISTORY_DAYS=3 for
+      // tests/e2e/demo-history.test.ts): the other tests count on the seeded data alone.
       DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

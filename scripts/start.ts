@@ -10,8 +10,8 @@ import { startFleet } from './simulate/fleet';
 /**
  * `npm start`: the whole platform on this machine, on the embedded local cloud.
  * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1,
- * DEMO_HISTORY_DAYS (default 0: starts empty; 60 plays two months of past activity on the first
- * start, which still takes minutes), DEMO_HISTORY_SEED (default 21).
+ * DEMO_HISTORY_DAYS (default 3: the first start plays three days of past activity, up to a minute;
+ * 0 starts empty; 60 plays two months, many minutes), DEMO_HISTORY_SEED (default 21).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -24,8 +24,14 @@ const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
 /** Seconds a simulated driver looks at an offer before taking it, "min,max" (SIMULATED_THINK_SECONDS; default 2,5). */
 const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS ?? '2,5').split(',').map(Number);
 const simulatedThink: [number, number] = [thinkMin, thinkMax];
-/** Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them. */
-const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? 0)));
+/**
+ * Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them.
+ * Three days is what plays in about a minute on a busy machine: each day costs some 10-20 s of
+ * DynamoDB Local round trips through the real use cases (about 200 calls a day, 20-100 ms each),
+ * so two months would hold the first start for many minutes.
+ */
+const DEFAULT_HISTORY_DAYS = 3;
+const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? DEFAULT_HISTORY_DAYS)));
 const historySeed = Number(process.env.DEMO_HISTORY_SEED ?? 21);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 

@@ -254,7 +254,9 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
             deliveryPerson: rng.pick(recipients), deliveryPersonPhone: `415-555-${rng.int(1000, 9999)}`,
             ...(rng.chance(0.4) ? { deliveryInstructions: rng.pick(['Leave with the doorman', 'Ring twice', 'Side entrance, blue door', 'Call on arrival']) } : {}),
           },
-          ...(carType === 'Van' ? { parcelTypeIndex: rng.int(0, 2), ...(rng.chance(0.25) ? { optionIndex: rng.int(0, 1) } : {}) } : {}),
+          // A car type with parcel types and options needs a choice of each: null is "none" (a
+          // left-out index is no choice at all, refused with select_proper like the form's).
+          ...(carType === 'Van' ? { parcelTypeIndex: rng.int(0, 2), optionIndex: rng.chance(0.25) ? rng.int(0, 1) : null } : {}),
         } : {}),
       };
       const body = bookingsContract.addBooking.body!.parse(raw);
@@ -378,9 +380,9 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   }
 
   /** Mondays: drivers with money ask for most of it; the admin pays out a day or two later. */
-  async function payday(d: SimDriver) {
+  async function payday(d: SimDriver, atLeast = 40_00) {
     const balance = await balanceOf(d.uid);
-    if (balance < 40_00) return;
+    if (balance < atLeast) return;
     const { account } = await admit(d);
     const body = withdrawsContract.requestWithdraw.body!.parse({
       amount: Math.floor(balance * rng.between(0.6, 0.9)) / 100, bankName: 'Bay Area Credit Union', bankCode: `121${rng.int(100000, 999999)}`, bankAccount: `${rng.int(10000000, 99999999)}`,
@@ -430,6 +432,14 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     }
     if (weekday === 1) for (const d of drivers) spawn(dayStart + rng.int(8 * 60, 11 * 60) * MIN, () => payday(d));
   }
+  // However short the history, the driver who earned most asks for a payout shortly before now:
+  // the withdrawals table has a request waiting for the admin on the first visit.
+  spawn(opts.end - rng.int(25, 35) * MIN, async () => {
+    let richest: SimDriver | undefined;
+    let most = 0;
+    for (const d of drivers) { const b = await balanceOf(d.uid); if (b > most) [richest, most] = [d, b]; }
+    if (richest) await payday(richest, 5_00);
+  });
   // The last hour always has a few trips, so "today" has figures whatever the hour of the first start.
   for (let i = 0; i < 3; i++) spawn(opts.end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!));
 
