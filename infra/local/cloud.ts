@@ -130,6 +130,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       SMS_DELIVERY: 'outbox',
       // No push service is reachable: what would be pushed to which device goes to the outbox too.
       PUSH_DELIVERY: 'outbox',
+      // Except a browser subscribed to a push service on this machine (a browser test runs one):
+      // that one gets real Web Push, encrypted and VAPID-signed as a deployment sends it.
+      WEB_PUSH_LOOPBACK: 'on',
       // Amazon Location where the environment names it and can reach it (see geo-provider.ts);
       // nothing here can reach SQS or EventBridge Scheduler: their local stand-in.
       ...geo.env,
@@ -139,8 +142,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       PAYMENT_TEST_GATEWAY: 'on',
       SECRETS_SOURCE: 'env',
       TEST_GATEWAY_SECRET: process.env.TEST_GATEWAY_SECRET || randomBytes(32).toString('hex'),
-      // Browsers subscribe to Web Push with a VAPID public key even though pushes stay in the
-      // outbox here: a fresh pair per start unless one is given.
+      // Browsers subscribe to Web Push with a VAPID public key (most pushes stay in the outbox
+      // here): a fresh pair per start unless one is given.
       WEB_PUSH_VAPID: process.env.WEB_PUSH_VAPID || JSON.stringify({ ...webpush.generateVAPIDKeys(), subject: 'mailto:push@example.com' }),
     };
     Object.assign(process.env, env);

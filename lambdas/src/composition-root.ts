@@ -26,6 +26,7 @@ import { outboxPushSender } from './adapters/push/outbox-push-sender';
 import { snsPushSender } from './adapters/push/sns-push-sender';
 import { platformPushSender } from './adapters/push/platform-push-sender';
 import { webPushSender } from './adapters/push/web-push-sender';
+import { loopbackSend, loopbackWebPushSender } from './adapters/push/loopback-web-push-sender';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
@@ -75,7 +76,16 @@ let routedPush: ReturnType<typeof platformPushSender> | undefined;
  * In AWS: SNS mobile push for the apps, Web Push for browsers; the table outbox where nothing can
  * be pushed (configuration decides).
  */
-export const push = () => (config().PUSH_DELIVERY === 'outbox' ? outboxPushSender : (routedPush ??= platformPushSender(webPush(), snsPushSender)));
+export const push = () => (config().PUSH_DELIVERY === 'outbox' ? outboxOrLoopback() : (routedPush ??= platformPushSender(webPush(), snsPushSender)));
+let loopbackPush: ReturnType<typeof loopbackWebPushSender> | undefined;
+/** The outbox, except browsers subscribed to a push service on this machine when configured (`WEB_PUSH_LOOPBACK`). */
+function outboxOrLoopback() {
+  if (config().WEB_PUSH_LOOPBACK !== 'on') return outboxPushSender;
+  return (loopbackPush ??= loopbackWebPushSender(
+    webPushSender(secrets(), loopbackSend(async () => { const mod = await import('web-push'); return mod.default ?? mod; })),
+    outboxPushSender,
+  ));
+}
 export const devices = deviceRepository;
 export const claims = pushClaimRepository;
 export const notifications = notificationRepository;

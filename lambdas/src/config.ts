@@ -26,6 +26,11 @@ const Env = z.object({
   SMS_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
   /** How pushes leave: SNS mobile push, or into the table's outbox where nothing can be pushed. */
   PUSH_DELIVERY: z.enum(['sns', 'outbox']).default('sns'),
+  /**
+   * With `outbox` delivery: browsers whose Web Push subscription points at this machine get real
+   * Web Push instead (the local cloud, so a browser test can receive one). Off in AWS.
+   */
+  WEB_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** SNS platform applications (FCM for ANDROID, APNs for IOS); empty when the stage has no credentials for one. */
   PUSH_ANDROID_APP_ARN: z.string().default(''),
   PUSH_IOS_APP_ARN: z.string().default(''),

@@ -13,9 +13,10 @@ export interface OutgoingMessage {
 }
 
 /**
- * Delivers a committed message (it is already in the user's inbox): pushed to each of the user's
+ * Delivers a committed message (it is already in the user's inbox, or it is a trip chat line;
+ * `delivery` then names the push's exactly-once claim instead of the inbox id): pushed to each of the user's
  * devices, once per device however often it is handed over. Throws when a push must be retried.
  */
 export interface Notifier {
-  deliver(message: OutgoingMessage & { id: string; at: number }): Promise<void>;
+  deliver(message: OutgoingMessage & { id: string; at: number; delivery?: string }): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../../shared/src/contract/ws';
+import { renderNotification } from '../../../shared/src/i18n/notifications';
 import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
 
@@ -94,6 +95,32 @@ function newMessage(record: ChangeRecord): (OutgoingMessage & { id: string; at: 
   return { id: i.id, at: i.at, to: i.to, kind: String(i.kind), title: String(i.title), body: String(i.body), ...(str(i.bookingId) ? { bookingId: str(i.bookingId)! } : {}) };
 }
 
+/** How long a chat line's push body may be: a notification shows a few lines, the chat shows all. */
+const CHAT_PUSH_CHARS = 200;
+const SENDER_NAME: Record<string, string> = { rider: 'rider', driver: 'driver', admin: 'operator' };
+
+/**
+ * A new trip chat line, as messages to the booking's other parties: the rider's line to the
+ * driver, the driver's to the rider, an operator's to both. Parties come from the booking as it is
+ * now (a chat item names none). The push's claim is the chat line's, so each of a recipient's
+ * devices hears it once however often the stream hands it over.
+ */
+async function chatMessages(deps: Pick<FanOutDeps, 'booking'>, record: ChangeRecord): Promise<(OutgoingMessage & { id: string; at: number; delivery: string })[]> {
+  const booking = /^BOOKING#(.+)$/.exec(record.pk);
+  if (record.change !== 'INSERT' || !booking || !record.sk.startsWith('CHAT#') || !record.image) return [];
+  const i = record.image;
+  if (typeof i.id !== 'string' || typeof i.at !== 'number' || typeof i.message !== 'string') return [];
+  const parties = await deps.booking(booking[1]!);
+  if (!parties) return [];
+  const source = str(i.source);
+  const to = source === 'rider' ? [parties.driver] : source === 'driver' ? [parties.customer] : [parties.customer, parties.driver];
+  const line = i.message.length > CHAT_PUSH_CHARS ? `${i.message.slice(0, CHAT_PUSH_CHARS - 1)}…` : i.message;
+  const text = renderNotification('chat_message', { from: SENDER_NAME[source ?? ''] ?? 'trip', message: line });
+  return [...new Set(to.filter((u): u is string => !!u))].map((uid) => ({
+    id: i.id as string, at: i.at as number, to: uid, kind: 'chat_message', ...text, bookingId: booking[1]!, delivery: `CHAT#${i.id as string}`,
+  }));
+}
+
 /** The parties a booking image names (the stream hands `requestedDrivers` over as a map of flags). */
 export function partiesOf(image: Record<string, unknown> | undefined): BookingParties | undefined {
   if (!image) return undefined;
@@ -119,7 +146,7 @@ function rechecksFor(record: ChangeRecord): string[] {
 }
 
 /**
- * One stream record: a new message is handed to the Notifier, and each subscriber of its topics
+ * One stream record: a new message (an inbox item, a trip chat line) is handed to the Notifier, and each subscriber of its topics
  * gets an `event` (the payload says only that something changed: clients re-read by REST), both
  * once per record however often the stream delivers it. The Notifier comes first and keeps its
  * own exactly-once claims (per message and device): if it throws, no dedup marker is written and
@@ -136,8 +163,10 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   const targets = topicsFor(record.pk, record.sk, record.image);
   const rechecks = rechecksFor(record);
   const message = newMessage(record);
+  const chat = await chatMessages(deps, record);
   if (targets.length === 0 && rechecks.length === 0 && !message) return 0;
   if (message) await deps.notifier.deliver(message);
+  for (const line of chat) await deps.notifier.deliver(line);
   // Subscribers next: a change nobody follows costs no dedup write.
   const topics = [...targets.map((t) => ({ ...t, recheckOnly: false })), ...rechecks.map((topic) => ({ topic, id: undefined, data: undefined, recheckOnly: true }))];
   const followed = await Promise.all(topics.map(async (t) => ({ ...t, subscribers: await deps.subscribers(t.topic) })));

@@ -1,16 +1,18 @@
 /**
  * Spec §5 Broadcast notification: a notification reaches the devices whose user type matches its
  * `usertype` (or All) and whose platform matches its `devicetype` (or All). Devices are indexed by
- * (user type, platform), so an audience is 1, 2 or 4 index partitions, never a listing of users.
+ * (user type, platform), so an audience is 1 to 6 index partitions, never a listing of users.
+ * `All` also means browsers (`WEB`, the installed driver console): the spec's devicetype names only
+ * the mobile platforms, and a browser hears what a phone hears.
  */
 export type AudienceUserType = 'rider' | 'driver';
-export type AudiencePlatform = 'ANDROID' | 'IOS';
+export type AudiencePlatform = 'ANDROID' | 'IOS' | 'WEB';
 export interface AudiencePartition { usertype: AudienceUserType; platform: AudiencePlatform }
 
 const USER_TYPES: readonly AudienceUserType[] = ['rider', 'driver'];
-const PLATFORMS: readonly AudiencePlatform[] = ['ANDROID', 'IOS'];
+const PLATFORMS: readonly AudiencePlatform[] = ['ANDROID', 'IOS', 'WEB'];
 
-export function audiencePartitions(usertype: 'All' | AudienceUserType, devicetype: 'All' | AudiencePlatform): AudiencePartition[] {
+export function audiencePartitions(usertype: 'All' | AudienceUserType, devicetype: 'All' | Exclude<AudiencePlatform, 'WEB'>): AudiencePartition[] {
   const types = usertype === 'All' ? USER_TYPES : [usertype];
   const platforms = devicetype === 'All' ? PLATFORMS : [devicetype];
   return types.flatMap((u) => platforms.map((p) => ({ usertype: u, platform: p })));

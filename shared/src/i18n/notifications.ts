@@ -27,6 +27,8 @@ export const NOTIFICATIONS = {
   booking_refunded: { title: 'Payment refunded', body: 'Booking {{id}} was cancelled; {{amount}} is back in your wallet.' },
   withdraw_processed: { title: 'Withdrawal processed', body: 'Your withdrawal of {{amount}} has been processed.' },
   referral_bonus_new: { title: 'Referral bonus', body: 'Your first trip is paid, so the referral bonus of {{amount}} was added to your wallet.' },
+  // Trip chat: a line from the other party reaches a phone or a backgrounded console as a push.
+  chat_message: { title: 'New message from your {{from}}', body: '{{message}}' },
   referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}}, who signed up with your referral id, has had a first trip paid, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;

@@ -4,15 +4,17 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { guardCsp } from './csp-guard';
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  ],
+};
+
 export async function launch(): Promise<Browser> {
-  return guardCsp(await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
-    ],
-  }));
+  return guardCsp(await chromium.launch(CHROMIUM));
 }
 
 export const siteUrl = () => {

@@ -47,7 +47,8 @@ function watchConsole(page: Page) {
   });
 }
 
-async function guardContext(context: BrowserContext): Promise<BrowserContext> {
+/** Guards one context; `guardCsp` does it for every context a browser makes (a persistent context is its own). */
+export async function guardContext(context: BrowserContext): Promise<BrowserContext> {
   await context.exposeBinding(BINDING, ({ page }, v: { directive: string; blocked: string }) => {
     seen.push({ directive: v.directive, blocked: v.blocked, page: page?.url() ?? '(unknown page)', how: 'event' });
   });

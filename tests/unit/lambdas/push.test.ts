@@ -126,8 +126,8 @@ describe('broadcast audience', () => {
   it('expands All to the 2 or 4 index partitions', () => {
     expect(audiencePartitions('rider', 'ANDROID')).toEqual([{ usertype: 'rider', platform: 'ANDROID' }]);
     expect(audiencePartitions('All', 'IOS')).toEqual([{ usertype: 'rider', platform: 'IOS' }, { usertype: 'driver', platform: 'IOS' }]);
-    expect(audiencePartitions('driver', 'All')).toHaveLength(2);
-    expect(audiencePartitions('All', 'All')).toHaveLength(4);
+    expect(audiencePartitions('driver', 'All')).toEqual([{ usertype: 'driver', platform: 'ANDROID' }, { usertype: 'driver', platform: 'IOS' }, { usertype: 'driver', platform: 'WEB' }]);
+    expect(audiencePartitions('All', 'All')).toHaveLength(6);
   });
 
   it('moves through a partition by cursor, then to the next partition, then ends', () => {
