@@ -16,6 +16,7 @@ class FakeSocket {
   open() { this.readyState = 1; this.onopen?.(); }
   drop() { this.readyState = 3; this.onclose?.(); }
   event(topic: string) { this.onmessage?.({ data: JSON.stringify({ type: 'event', topic, change: 'MODIFY', id: 'x' }) }); }
+  subscribed(topic: string) { this.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic }) }); }
 }
 
 const flush = () => new Promise((r) => setImmediate(r));
@@ -99,9 +100,28 @@ describe('LiveConnection (web/src/live)', () => {
     expect(FakeSocket.all).toHaveLength(3);
     expect(onChange).not.toHaveBeenCalled();
     FakeSocket.all[2]!.open();
-    // Events may have been missed while the socket was down: the page re-reads once.
-    expect(onChange).toHaveBeenCalledTimes(1);
     expect(FakeSocket.all[2]!.sent).toEqual([{ action: 'subscribe', topic: 'catalog' }]);
+    // Events may have been missed while the socket was down: the page re-reads once, when the
+    // server has the subscription again.
+    expect(onChange).not.toHaveBeenCalled();
+    FakeSocket.all[2]!.subscribed('catalog');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("re-reads once when the server confirms a topic's subscription: a change between the page's first read and then is no event", async () => {
+    const live = new LiveConnection('ws://x/ws', async () => 't');
+    const catalog = vi.fn();
+    const settings = vi.fn();
+    live.follow('catalog', catalog);
+    live.follow('settings', settings);
+    await flush();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    expect(catalog).not.toHaveBeenCalled();
+    socket.subscribed('catalog');
+    expect(catalog).toHaveBeenCalledTimes(1);
+    expect(catalog).toHaveBeenCalledWith(undefined);
+    expect(settings).not.toHaveBeenCalled();
   });
 
   it('closes when the last follower leaves and does not reconnect', async () => {

@@ -31,8 +31,10 @@ const PING_EVERY_MS = 5 * 60_000;
 /**
  * One WebSocket per tab, shared by every `useTopic`. It connects while at least one topic is
  * followed and a token is available, subscribes to every followed topic on each (re)connect,
- * and reconnects with exponential backoff. After a reconnect every listener is called once,
- * because events sent while the socket was down are lost: the page re-reads by REST.
+ * and reconnects with exponential backoff. Each topic's listeners are called once when the server
+ * confirms its subscription (`subscribed`): a change made between the page's first read and that
+ * moment reaches no one as an event, and after a reconnect the events sent while the socket was
+ * down are lost, so the page re-reads by REST then.
  */
 export class LiveConnection {
   private socket: WebSocket | null = null;
@@ -40,7 +42,6 @@ export class LiveConnection {
   private backoff = MIN_BACKOFF_MS;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private everOpened = false;
   private connecting = false;
 
   constructor(
@@ -93,12 +94,9 @@ export class LiveConnection {
     const socket = new WebSocket(`${this.wsUrl}?token=${encodeURIComponent(token)}`);
     this.socket = socket;
     socket.onopen = () => {
-      const reconnected = this.everOpened;
-      this.everOpened = true;
       this.backoff = MIN_BACKOFF_MS;
       for (const topic of this.listeners.keys()) this.send({ action: 'subscribe', topic });
       this.pingTimer = setInterval(() => this.send({ action: 'ping' }), PING_EVERY_MS);
-      if (reconnected) this.notifyAll();
     };
     socket.onmessage = (e) => {
       let parsed: unknown;
@@ -110,6 +108,8 @@ export class LiveConnection {
       const msg = schema.safeParse(parsed);
       if (!msg.success) return;
       if (msg.data.type === 'event') this.notify(msg.data.topic, msg.data.data);
+      // From here on no change behind the topic is missed: re-read what changed before it.
+      else if (msg.data.type === 'subscribed') this.notify(msg.data.topic);
       // A batch of driver positions is its own data: the map moves without a re-read.
       else if (msg.data.type === 'positions') this.notify(msg.data.topic, { drivers: msg.data.drivers, gone: msg.data.gone });
       // The server dropped a topic whose right the user lost (a trip given up, an offer taken by
@@ -131,16 +131,11 @@ export class LiveConnection {
     for (const l of this.listeners.get(topic) ?? []) l(data);
   }
 
-  private notifyAll(): void {
-    for (const topic of this.listeners.keys()) this.notify(topic);
-  }
-
   close(): void {
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     const socket = this.socket;
     this.socket = null;
-    this.everOpened = false;
     this.backoff = MIN_BACKOFF_MS;
     socket?.close();
   }
