@@ -65,9 +65,15 @@ describe('notifications and the live dashboard in the browser', () => {
     const before = await ok(admin, 'GET', '/dashboard');
     await expect.poll(async () => amount(await admin.getByTestId('card-today-gross').innerText())).toBe(before.today.gross);
 
+    // The rider's app is open and following their messages before the booking is made: a
+    // simulated driver accepts within a second, and an event sent before a page subscribes is
+    // not replayed to it (the page re-reads its state instead).
+    await rider.goto(`${siteUrl()}/bookings`);
+    await expect.poll(() => riderFrames.some((f) => f.type === 'subscribed' && f.topic === `messages/${riderId}`), { timeout: 30_000 }).toBe(true);
     // An admin's booking for the rider goes to the drivers at once (spec §4 creation: NEW).
     const booked = await ok(admin, 'POST', '/bookings', { pickup: NEAR_FLEET, drop: SHORT_DROP, carTypeId: 'economy', bookLater: false, riderId, instructionData: INSTRUCTIONS });
-    await rider.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    // The booking arrives in the rider's list live; its id opens the trip in the app (no reload, same socket).
+    await rider.getByTestId('bookings-table').getByRole('link', { name: booked.booking_id }).click();
     await rider.getByTestId('trip-view').waitFor();
 
     // What the rider's browser shows while the trip runs: each message's text, seen on the page.
