@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { outboxPushes, webSubscription, type Pushed } from './support/push-outbox';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { sampleNotification } from './support/sample-requests';
 import { acceptedTrip, newRider } from './support/trips';
@@ -11,22 +12,8 @@ import { acceptedTrip, newRider } from './support/trips';
  * to a non-loopback subscription in its outbox (/local/outbox, channel `push`).
  */
 
-interface Pushed { channel: string; to: string; title?: string; body?: string; platform?: string; uid?: string; bookingId?: string }
-
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-async function outboxPushes(): Promise<Pushed[]> {
-  const { items } = await (await fetch(`${endpoints().siteUrl}/local/outbox`)).json() as { items: Pushed[] };
-  return items.filter((i) => i.channel === 'push');
-}
-
-/** A browser's PushSubscription as the console registers it (a push service the local cloud does not reach). */
-const subscription = (id: string) => JSON.stringify({
-  endpoint: `https://push.example.com/send/${id}`,
-  expirationTime: null,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
-});
 
 async function register(token: string, pushToken: string, userPlatform: 'ANDROID' | 'IOS' | 'WEB') {
   const res = await api('PUT', '/me/device', { token, body: { pushToken, userPlatform } });
@@ -47,7 +34,7 @@ describe('chat and broadcasts reach every device, browsers included', () => {
   it('pushes the rider\'s chat line to each of the driver\'s devices once, and the driver\'s line to the rider\'s', async () => {
     const rider = await newRider();
     const { driver, booking } = await acceptedTrip(rider);
-    const browser = subscription(`${driver.id}-${unique()}`);
+    const browser = webSubscription(`${driver.id}-${unique()}`);
     const phone = `chat-${unique()}-push-token`;
     await register(driver.token, browser, 'WEB');
     await register(rider.token, phone, 'ANDROID');
@@ -74,7 +61,7 @@ describe('chat and broadcasts reach every device, browsers included', () => {
     if (!tableName || !dynamoEndpoint) return; // a bare API: the consumer cannot be invoked from here
     const rider = await newRider();
     const { driver, booking } = await acceptedTrip(rider);
-    const browser = subscription(`${driver.id}-${unique()}`);
+    const browser = webSubscription(`${driver.id}-${unique()}`);
     await register(driver.token, browser, 'WEB');
     Object.assign(process.env, {
       TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoEndpoint, PUSH_DELIVERY: 'outbox', AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
@@ -102,7 +89,7 @@ describe('chat and broadcasts reach every device, browsers included', () => {
   it('broadcasts to every platform reach a driver\'s browser as they reach phones', async () => {
     const rider = await newRider();
     const { driver } = await acceptedTrip(rider);
-    const browser = subscription(`${driver.id}-${unique()}`);
+    const browser = webSubscription(`${driver.id}-${unique()}`);
     await register(driver.token, browser, 'WEB');
     const admin = await idToken(DEMO.admin);
     const added = await api('POST', '/notifications', { token: admin, body: sampleNotification({ usertype: 'driver', devicetype: 'All' }) });

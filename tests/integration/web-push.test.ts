@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, endpoints } from './support/endpoints';
+import { outboxPushes, webSubscription } from './support/push-outbox';
+import { api } from './support/endpoints';
 import { newDriver, ownPlace, putOnline } from './support/drivers';
 import { bookNowFor, newRider } from './support/trips';
 
@@ -8,19 +9,6 @@ import { bookNowFor, newRider } from './support/trips';
  * and an offer reaches it once, like the mobile apps' pushes. The local cloud keeps what would be
  * pushed in its outbox (/local/outbox, channel `push`), the subscription as the device address.
  */
-
-interface Pushed { channel: string; to: string; title?: string; body?: string; platform?: string; uid?: string; data?: Record<string, string> }
-
-async function outboxPushes(): Promise<Pushed[]> {
-  const { items } = await (await fetch(`${endpoints().siteUrl}/local/outbox`)).json() as { items: Pushed[] };
-  return items.filter((i) => i.channel === 'push');
-}
-
-const subscription = (id: string) => JSON.stringify({
-  endpoint: `https://push.example.com/send/${id}`,
-  expirationTime: null,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
-});
 
 describe('web push to a driver\'s browser', () => {
   it('hands a signed-in user the VAPID public key browsers subscribe with', async () => {
@@ -33,7 +21,7 @@ describe('web push to a driver\'s browser', () => {
 
   it('registers a browser subscription as a WEB device and pushes an offer to it exactly once', async () => {
     const driver = await newDriver();
-    const token = subscription(`${driver.id}-${Date.now()}`);
+    const token = webSubscription(`${driver.id}-${Date.now()}`);
     const reg = await api('PUT', '/me/device', { token: driver.token, body: { pushToken: token, userPlatform: 'WEB' } });
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     expect(reg.body).toMatchObject({ pushToken: token, userPlatform: 'WEB' });

@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import { parseWebPushToken } from '../../../../shared/src/contract/notifications';
 import type { PushSender } from '../../ports/push';
 import type { SendWebPush } from './web-push-sender';
@@ -23,8 +22,13 @@ export function isLoopbackSubscription(token: string): boolean {
  * the bytes never leave the machine, so there is nothing for a certificate authority to vouch for.
  */
 export function loopbackSend(load: () => Promise<{ sendNotification: SendWebPush }>): SendWebPush {
-  const agent = new Agent({ rejectUnauthorized: false });
-  return async (subscription, payload, options) => (await load()).sendNotification(subscription, payload, { ...options, agent });
+  // node:https is imported on the first send, not at module load: a static import would make every
+  // function that can push load the runtime's HTTP stack at cold start, loopback or not.
+  let agent: Promise<import('node:https').Agent> | undefined;
+  return async (subscription, payload, options) => {
+    agent ??= import('node:https').then(({ Agent }) => new Agent({ rejectUnauthorized: false }));
+    return (await load()).sendNotification(subscription, payload, { ...options, agent: await agent });
+  };
 }
 
 /**
