@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLandMask, COAST_TOLERANCE_KM, loadLandMask } from '../../../lambdas/src/adapters/geo/land-mask';
+import { buildLandMask, COAST_TOLERANCE_KM, LAKE_SHORE_KM, loadLandMask } from '../../../lambdas/src/adapters/geo/land-mask';
 import { offlineGeo } from '../../../lambdas/src/adapters/geo/offline-geo';
 
 describe('buildLandMask', () => {
@@ -14,6 +14,19 @@ describe('buildLandMask', () => {
     expect(mask.inside({ lat: 5, lng: 5 })).toBe(false); // the lagoon
     expect(mask.inside({ lat: 5, lng: 12 })).toBe(false);
     expect(mask.inside({ lat: -1, lng: 5 })).toBe(false);
+  });
+
+  it('counts a lake as water only beyond its uncertain shore', () => {
+    const kmPerDeg = 111.32;
+    // A 1° lake in the island's north-east, with a small islet in it.
+    const withLake = buildLandMask(
+      [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]],
+      [[[8, 8], [9, 8], [9, 9], [8, 9], [8, 8]], [[8.4, 8.4], [8.4, 8.6], [8.6, 8.6], [8.6, 8.4], [8.4, 8.4]]],
+    );
+    expect(withLake.onLand({ lat: 8.2, lng: 8.2 })).toBe(false); // well out on the lake
+    expect(withLake.onLand({ lat: 8.5, lng: 8.5 })).toBe(true); // the islet
+    expect(withLake.onLand({ lat: 8.5, lng: 8 + (LAKE_SHORE_KM * 0.5) / kmPerDeg })).toBe(true); // by the shore
+    expect(withLake.onLand({ lat: 5, lng: 5 })).toBe(true); // the island's land
   });
 
   it('counts a point just off the coast as land, and one further out as water', () => {
@@ -32,7 +45,7 @@ describe('the offline land mask (Natural Earth 1:10m land)', { timeout: 60_000 }
     expect(await at(37.75, -122.33)).toBe(false); // San Francisco Bay
     expect(await at(38, 5)).toBe(false); // Mediterranean
     expect(await at(40, -40)).toBe(false); // mid-Atlantic
-    expect(await at(42, 50.5)).toBe(false); // Caspian, the one lake the land polygons leave out
+    expect(await at(42, 50.5)).toBe(false); // Caspian
   });
 
   it('accepts inland cities', async () => {
@@ -48,8 +61,14 @@ describe('the offline land mask (Natural Earth 1:10m land)', { timeout: 60_000 }
     expect(await at(-33.8568, 151.2153)).toBe(true); // Sydney Opera House
   });
 
-  it('counts other lakes as land: no installed package has a lakes layer', async () => {
-    expect(await at(43.5, -87)).toBe(true); // Lake Michigan
+  it('refuses a lake, and keeps its shore, its islands and a park pond', async () => {
+    expect(await at(43.5, -87)).toBe(false); // Lake Michigan
+    expect(await at(39.09, -120.04)).toBe(false); // Lake Tahoe
+    expect(await at(46.45, 6.55)).toBe(false); // Lake Geneva
+    expect(await at(41.8917, -87.6086)).toBe(true); // Navy Pier, Chicago
+    expect(await at(46.2044, 6.1432)).toBe(true); // Geneva, by the lake
+    expect(await at(37.8024, -122.257)).toBe(true); // Lake Merritt, Oakland: a city lake narrower than the data's error
+    expect(await at(47.99, -88.9)).toBe(true); // Isle Royale, Lake Superior
   });
 
   it('checks a point in well under a millisecond', async () => {
