@@ -15,6 +15,7 @@ const SF = { latitude: 37.7749, longitude: -122.4194 };
 /** Far enough from the demo centre to be off a map opened there (zoom 10). */
 const SAN_JOSE = { lat: 37.3382, lng: -121.8863 };
 const SEA_REFUSED = 'Could not find the location. Please choose another place.';
+const OFFLINE_PLACES = 'Offline search knows cities and towns only: for a street address, pick the point on the map.';
 const ALLOW_LOCATION = 'Please allow location access in your browser.';
 
 describe('places and maps in the browser', () => {
@@ -37,10 +38,12 @@ describe('places and maps in the browser', () => {
     await browser?.close();
   });
 
-  it('a point picked in the sea is refused in the booking form with place_to_coords_error', async () => {
+  it('the offline place search says it knows towns only, and a point picked in the sea is refused with place_to_coords_error', async () => {
     const rider = await newPage('rider1@example.com');
     await rider.goto(siteUrl());
     await rider.getByTestId('booking-form-slot').waitFor();
+    // The local platform's place search has no streets, and the form says so under both ends.
+    await expect.poll(() => rider.getByText(OFFLINE_PLACES).count()).toBe(2);
     const map = rider.locator('[data-testid="trip-map"][data-map-state="ready"]');
     await map.waitFor({ timeout: 30_000 });
     await map.scrollIntoViewIfNeeded();

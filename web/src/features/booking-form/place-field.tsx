@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Place } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
+import { useConfig } from '../../config/config-context';
 import { errorText } from '../../components/error-text';
 import type { MapPoint } from '../../components/map/trip-map-types';
 
@@ -40,6 +41,8 @@ type Status = { type: Exclude<AutosuggestProps.StatusType, 'error'> } | { type: 
 export function PlaceField({ label, text, onTextChange, onPlace, near, signedIn, placeholder, errorText: fieldError, secondaryControl, testId }: PlaceFieldProps) {
   const { t } = useTranslation();
   const api = useApi();
+  // The local platform's gazetteer has no streets: say so where the search is, not after a failed one.
+  const offline = useConfig().places === 'offline';
   const [places, setPlaces] = useState<Place[]>([]);
   const [status, setStatus] = useState<Status>({ type: 'finished' });
   const pending = useRef<AbortController | null>(null);
@@ -105,7 +108,7 @@ export function PlaceField({ label, text, onTextChange, onPlace, near, signedIn,
 
   return (
     // Not `stretch` with a secondary control: Cloudscape then puts the control beside the box.
-    <FormField label={label} errorText={fieldError} secondaryControl={secondaryControl} stretch={!secondaryControl}>
+    <FormField label={label} errorText={fieldError} constraintText={offline ? t('bf_offline_places') : undefined} secondaryControl={secondaryControl} stretch={!secondaryControl}>
       <Autosuggest
         data-testid={testId}
         value={text}
