@@ -35,6 +35,7 @@ import * as paymentsContract from '../../../shared/src/contract/payments';
 import * as promosContract from '../../../shared/src/contract/promos';
 import * as settingsContract from '../../../shared/src/contract/settings';
 import * as withdrawsContract from '../../../shared/src/contract/withdraws';
+import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { Role } from '../../../shared/src/contract/route';
 import { DEMO_TIME_ZONE, demoPlaces, historyDrivers, historyRiders, recipients, type DemoPlace } from './demo-city';
@@ -181,10 +182,12 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   const finalMode = seeded.appMode === 'taxi' ? 'taxi' : 'delivery';
   const firstMode = finalMode === 'taxi' ? 'delivery' : 'taxi';
   const switchDay = Math.max(1, Math.round(opts.days * 0.55));
+  const offerMs = dispatchPolicy(seeded).offerSeconds * 1000;
 
   // ---- stories -----------------------------------------------------------------------------------
+  // Within the first round's reach (a third of the 3 km radius), so the chosen driver is asked at once.
   const driverUp = async (d: SimDriver, near: { lat: number; lng: number }) => {
-    d.pos = jitter(rng, near, 2.5);
+    d.pos = jitter(rng, near, 0.9);
     await updateDriverLocation(sim, (await admit(d)).account, d.pos);
   };
   const ping = async (d: SimDriver, p: { lat: number; lng: number }) => {
@@ -223,7 +226,8 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     summary.cancelled++;
   }
 
-  async function tripStory(rider: Actor) {
+  /** `cancels`: the rider changes their mind once the booking is made (every day has one such story). */
+  async function tripStory(rider: Actor, opts: { cancels?: boolean } = {}) {
     const mode = currentMode;
     const from = pickPlace(rng);
     let to = pickPlace(rng);
@@ -234,7 +238,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
       ? rng.weighted([['Economy', 6], ['Comfort', 3], ['Van', 1]] as const)
       : rng.weighted([['Van', 5], ['Economy', 4], ['Comfort', 1]] as const);
     // Unserved demand: now and then nobody of that car type is near (a late hour, a busy fleet).
-    const pool = rng.chance(0.07) ? [] : free(carType);
+    const pool = !opts.cancels && rng.chance(0.07) ? [] : free(carType);
     const chosen = pool.length ? [rng.pick(pool)] : [];
     if (chosen.length && rng.chance(0.3)) {
       const second = pool.find((d) => d !== chosen[0]);
@@ -273,7 +277,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
 
       if (view.status === 'PAYMENT_PENDING') {
         await after(rng.int(15, 35) * 1000);
-        if (rng.chance(0.06)) { await riderCancel(rider, id, 'Booked by mistake'); return; }
+        if (opts.cancels || rng.chance(0.06)) { await riderCancel(rider, id, 'Booked by mistake'); return; }
         if (rng.chance(0.15)) {
           const { account: a, booking } = await withBooking(rider, id);
           await applyPromo(sim, a, booking, { code: rng.pick(promoCodes) }).catch(() => undefined);
@@ -281,20 +285,22 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
         await cardPay(rider, id); // the provider's confirmation makes it NEW and starts dispatch at once
       }
       if (!chosen.length) return;
-      if (rng.chance(0.06)) {
+      if (opts.cancels || rng.chance(0.06)) {
         await after(rng.int(8, 14) * 1000);
         await riderCancel(rider, id, rng.pick(['Changed my mind', 'Found another ride', 'Booked by mistake']));
         return;
       }
-      // Offers last 20 s by default: both answers come well within that.
+      // Offers last 30 s by default: both answers come well within that.
       if (chosen.length === 2) {
         await after(rng.int(3, 6) * 1000);
         const { account: a, booking } = await withBooking(chosen[0]!, id);
-        await declineBooking(sim, a, booking);
+        // A nearer idle driver may have filled the first round: whoever was not asked has nothing to decline.
+        if (booking?.requestedDrivers?.[chosen[0]!.uid]) await declineBooking(sim, a, booking);
         chosen[0]!.busy = false;
       }
       let driver = chosen[chosen.length - 1]!;
       await after(rng.int(3, 8) * 1000);
+      if (!(await offered(driver, id))) return;
       await accept(driver, id);
 
       // Now and then the driver gives the trip up before pickup; dispatch finds someone else.
@@ -309,6 +315,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
         await after(rng.int(5, 12) * 1000);
         driver = other;
         chosen.push(other);
+        if (!(await offered(driver, id))) return;
         await accept(driver, id);
       }
       if (rng.chance(0.05)) {
@@ -374,6 +381,21 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     }
   }
 
+  /**
+   * A driver answers when the offer reaches them. Idle drivers nearer the pickup fill a round first
+   * (the batch is the nearest few), so the chosen one may only be asked when the next round reaches
+   * further; false when the booking moved on (taken, given up) before that.
+   */
+  async function offered(d: SimDriver, id: string): Promise<boolean> {
+    for (let round = 0; round < 4; round++) {
+      const b = await live.bookings.get(id, { consistent: true });
+      if (!b || b.status !== 'NEW') return false;
+      if (b.requestedDrivers?.[d.uid]) return true;
+      await after(offerMs + 1000);
+    }
+    return false;
+  }
+
   async function accept(driver: SimDriver, id: string) {
     const { account, extra } = await admit(driver, [preload.booking(id), preload.offer(driver.uid, id), preload.driverState(driver.uid)]);
     await acceptBooking(sim, account, { booking: loaded.booking(extra[0] as never), offer: loaded.offer(extra[1] as never), state: loaded.driverState(extra[2] as never) });
@@ -430,6 +452,9 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
       const rider = rng.weighted(riders.map((r, n) => [r, n < 2 ? 3 : 2] as const));
       spawn(when, () => tripStory(rider));
     }
+    // Somebody changes their mind every day, in the evening rush when drivers are about.
+    const changedMind = dayStart + rng.int(17 * 60, 19 * 60) * MIN;
+    if (changedMind < opts.end - 50 * MIN) spawn(changedMind, () => tripStory(rng.pick(riders), { cancels: true }));
     if (weekday === 1) for (const d of drivers) spawn(dayStart + rng.int(8 * 60, 11 * 60) * MIN, () => payday(d));
   }
   // However short the history, the driver who earned most asks for a payout shortly before now:
