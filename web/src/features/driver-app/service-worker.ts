@@ -3,9 +3,12 @@
  * site. It makes the driver console installable and usable on a flaky network, and shows the
  * pushes the platform sends a driver's browser (Web Push) while the console is in the background.
  *
- * It imports nothing: a service worker is one self-contained script, so no app chunk is pulled in.
+ * It imports only modules no app page imports: a service worker is one self-contained script, and
+ * a module shared with the app would become a chunk it cannot load.
  * The DOM and WebWorker type libraries cannot share one program, hence the few local types.
  */
+
+import { notificationTarget } from './notification-target';
 
 interface ExtendableEvent extends Event { waitUntil(p: Promise<unknown>): void }
 interface FetchEvent extends ExtendableEvent { request: Request; respondWith(r: Promise<Response> | Response): void }
@@ -27,8 +30,6 @@ const sw = self as unknown as WorkerScope;
 /** The shell kept for navigations while offline; hashed assets are cached as they are fetched. */
 const SHELL_CACHE = 'shell-v1';
 const ASSET_CACHE = 'assets-v1';
-/** Where a notification's click leads when the push names no page: the driver console. */
-const CONSOLE_PATH = '/bookings';
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((c) => c.add('/')).catch(() => undefined).then(() => sw.skipWaiting()));
@@ -88,14 +89,15 @@ sw.addEventListener('push', (event) => {
 
 sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = (event.notification.data ?? {}) as Record<string, string>;
-  const target = new URL(data.path?.startsWith('/') ? data.path : CONSOLE_PATH, sw.registration.scope).href;
+  const target = new URL(notificationTarget((event.notification.data ?? {}) as Record<string, unknown>), sw.registration.scope).href;
   event.waitUntil((async () => {
     const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    const open = windows.find((w) => new URL(w.url).pathname === new URL(target).pathname) ?? windows[0];
+    // The page and its query: /trip?id=A is not the trip the notification is about when it names B.
+    const page = (url: string) => { const u = new URL(url); return u.pathname + u.search; };
+    const open = windows.find((w) => page(w.url) === page(target)) ?? windows[0];
     if (open) {
       const focused = await open.focus();
-      if (new URL(focused.url).pathname !== new URL(target).pathname) await focused.navigate(target);
+      if (page(focused.url) !== page(target)) await focused.navigate(target);
       return;
     }
     await sw.clients.openWindow(target);
