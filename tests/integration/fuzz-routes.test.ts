@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AnyRoute, Role } from '../../shared/src/contract/route';
 import { routes, type OperationId } from '../../shared/src/contract/routes';
 import { isTranslationKey } from '../../shared/src/i18n/keys';
@@ -90,7 +90,7 @@ const OWN_IDS: Partial<Record<OperationId, () => Record<string, string | undefin
 
 function validShaped(r: AnyRoute): fc.Arbitrary<Input> {
   const op = r.operationId as OperationId;
-  const part = (s: z.ZodType | undefined, name: 'body' | 'query') => (s ? pinned(op, name, arbitraryFor(s)) : fc.constant(undefined));
+  const part = (s: z.ZodMiniType | undefined, name: 'body' | 'query') => (s ? pinned(op, name, arbitraryFor(s)) : fc.constant(undefined));
   const own = OWN_IDS[op];
   const generated = r.params ? arbitraryFor(r.params) : fc.constant({});
   const params = own ? fc.tuple(generated, fc.boolean()).map(([p, mine]) => (mine ? { ...(p as object), ...own() } : p)) : generated;
@@ -104,7 +104,7 @@ function malformed(r: AnyRoute): fc.Arbitrary<Input> {
     fc.constantFrom(...parts).chain((p) => malformedFrom(valid[p]).map((bad) => ({ ...valid, [p]: p === 'body' ? bad : shortText(bad) }))));
 }
 
-const hasParams = (r: AnyRoute) => r.params instanceof z.ZodObject && Object.keys(r.params.shape).length > 0;
+const hasParams = (r: AnyRoute) => r.params instanceof z.ZodMiniObject && Object.keys(r.params.shape).length > 0;
 /** Path and query text kept short (URLs have limits of their own, before any handler). */
 const shortText = (v: unknown, depth = 0): unknown => {
   if (typeof v === 'string') return v.slice(0, 300);

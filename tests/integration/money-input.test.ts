@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { moneyInputs } from '../../shared/src/contract/common';
 import type { AnyRoute } from '../../shared/src/contract/route';
 import { routes } from '../../shared/src/contract/routes';
@@ -16,15 +16,15 @@ import { readSettings } from './support/settings-helpers';
 type Path = (string | number)[];
 
 /** Every path to a money input inside a body schema (arrays by their first element, union options alike). */
-function moneyPaths(schema: z.ZodType, at: Path = []): Path[] {
+function moneyPaths(schema: z.ZodMiniType, at: Path = []): Path[] {
   if (moneyInputs.has(schema)) return [at];
   const def = (schema as any)._zod.def;
   switch (def.type) {
     case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': return moneyPaths(def.innerType, at);
     case 'pipe': return moneyPaths(def.in, at);
     case 'array': return moneyPaths(def.element, [...at, 0]);
-    case 'union': return (def.options as z.ZodType[]).flatMap((o) => moneyPaths(o, at));
-    case 'object': return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([k, v]) => moneyPaths(v, [...at, k]));
+    case 'union': return (def.options as z.ZodMiniType[]).flatMap((o) => moneyPaths(o, at));
+    case 'object': return Object.entries(def.shape as Record<string, z.ZodMiniType>).flatMap(([k, v]) => moneyPaths(v, [...at, k]));
     default: return [];
   }
 }

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../../shared/src/contract/zod';
 import type { AnyRoute, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../../shared/src/contract/route';
 import { corsHeaders } from '../../../shared/src/contract/security-headers';
 import { DomainError } from '../../../shared/src/domain/errors';
@@ -53,7 +53,7 @@ export interface HandlerOptions<P = unknown, Q = unknown, B = unknown> {
 
 const defaultAdmit = (caller: Caller, extra: (Key | undefined)[]) => admitCaller({ loadRequestContext }, caller, extra);
 
-export function httpHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function httpHandler<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   route: RouteDef<P, Q, B, R>,
   impl: Impl<RouteDef<P, Q, B, R>>,
   options: HandlerOptions<z.infer<P>, z.infer<Q>, z.infer<B>> = {},
@@ -170,7 +170,7 @@ function readBody(event: APIGatewayProxyEvent, encoding: 'json' | 'form' | 'raw'
   }
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: string): unknown {
   if (!schema) return {};
   const out = schema.safeParse(value);
   if (out.success) return out.data;

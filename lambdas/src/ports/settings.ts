@@ -1,5 +1,5 @@
 import type { AppMode, PublicSettings } from '../../../shared/src/contract/settings';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The full settings item (spec §3 Settings). Only `PublicSettings` fields leave through public routes. */
 export type AppSettings = PublicSettings & {

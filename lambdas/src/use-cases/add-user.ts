@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AddUserBody, UserProfile } from '../../../shared/src/contract/users';
 import { isEmailGeneral } from '../../../shared/src/domain/email';
 import { DomainError } from '../../../shared/src/domain/errors';

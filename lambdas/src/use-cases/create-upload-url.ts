@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { CompleteUploadBody, UploadPartsBody } from '../../../shared/src/contract/uploads';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { planParts, usesMultipart } from '../../../shared/src/domain/upload-plan';

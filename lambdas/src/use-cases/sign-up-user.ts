@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SignupBody } from '../../../shared/src/contract/auth';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { buildMobile } from '../../../shared/src/domain/phone';

@@ -2,7 +2,7 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { conflict, DomainError, forbidden, notFound } from '../../../shared/src/domain/errors';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AbortUploadBody, CompleteUploadBody, UploadPartsBody } from '../../../shared/src/contract/uploads';
 import type { UploadStore, UploadTicket } from '../ports/uploads';
 import { abortUpload, completeUpload, createUploadParts, createUploadUrl, isImageWithin } from './create-upload-url';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DriverDetailsBody, UserProfile } from '../../../shared/src/contract/users';
 import type { CarTypeStore } from '../ports/catalog';
 import type { UserStore } from '../ports/users';

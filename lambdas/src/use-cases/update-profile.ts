@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { UpdateProfileBody, UserProfile } from '../../../shared/src/contract/users';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { validateProfile } from '../../../shared/src/domain/profile-rules';

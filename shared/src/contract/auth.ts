@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { cleanText } from './common';
 import { route } from './route';
 import {
@@ -7,30 +7,30 @@ import {
 
 export { ImageUpload, UploadTicket } from './uploads';
 
-const Email = z.string().trim().min(1).max(254);
+const Email = z.string().check(z.trim(), z.minLength(1), z.maxLength(254));
 /** Public identity calls: enough for people, too little for enumeration or sign-up floods. */
 const PUBLIC_IDENTITY_THROTTLE = { ratePerSecond: 10, burst: 20 };
 /** Digits of a country calling code, with or without '+': "44", "+1", "1 684". */
-const DialCode = z.string().trim().regex(/^\+?[\d ]{1,6}$/);
+const DialCode = z.string().check(z.trim(), z.regex(/^\+?[\d ]{1,6}$/));
 
 /** Spec §5 Register / §7 user_signup. The role is rider or driver only; admins make the others. */
-export const SignupBody = z.object({
+export const SignupBody = z.strictObject({
   firstName: cleanText(60),
   lastName: cleanText(60),
   email: Email,
-  password: z.string().max(30),
+  password: z.string().check(z.maxLength(30)),
   dialCode: DialCode,
   /** The phone as typed, without the dial code. */
-  phone: z.string().max(20),
-  referralId: z.string().trim().max(40).optional(),
-  usertype: z.enum(['rider', 'driver']).default('rider'),
+  phone: z.string().check(z.maxLength(20)),
+  referralId: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  usertype: z._default(z.enum(['rider', 'driver']), 'rider'),
   /** Key returned by createSignupUploadUrl; required for drivers. */
-  licenseImage: z.string().max(300).optional(),
-  vehicleMake: cleanText(60).optional(),
-  vehicleModel: cleanText(60).optional(),
-  vehicleNumber: cleanText(30).optional(),
-  carType: cleanText(60).optional(),
-}).strict();
+  licenseImage: z.optional(z.string().check(z.maxLength(300))),
+  vehicleMake: z.optional(cleanText(60)),
+  vehicleModel: z.optional(cleanText(60)),
+  vehicleNumber: z.optional(cleanText(30)),
+  carType: z.optional(cleanText(60)),
+});
 
 export const userSignup = route({
   method: 'POST', path: '/auth/signup', operationId: 'userSignup', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
@@ -43,15 +43,14 @@ export const userSignup = route({
 export const checkUserExists = route({
   method: 'POST', path: '/auth/check-user-exists', operationId: 'checkUserExists', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Whether an account uses this email or mobile (spec check_user_exists)',
-  body: z.object({ email: Email.optional(), mobile: z.string().trim().regex(/^\+\d{6,20}$/).optional() }).strict()
-    .refine((b) => b.email || b.mobile, { message: 'email_or_mobile_issue' }),
+  body: z.strictObject({ email: z.optional(Email), mobile: z.optional(z.string().check(z.trim(), z.regex(/^\+\d{6,20}$/))) }).check(z.refine((b) => b.email || b.mobile, { message: 'email_or_mobile_issue' })),
   response: z.object({ exists: z.boolean() }),
 });
 
 export const validateReferrer = route({
   method: 'POST', path: '/auth/validate-referrer', operationId: 'validateReferrer', area: 'auth', auth: 'public', throttle: PUBLIC_IDENTITY_THROTTLE,
   summary: 'Whether a referral id belongs to a user (spec validate_referrer); 404 referer_not_found otherwise',
-  body: z.object({ referralId: z.string().trim().min(1).max(40) }).strict(),
+  body: z.strictObject({ referralId: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) }),
   response: z.object({ valid: z.literal(true) }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { PricedItem } from './catalog';
@@ -10,20 +10,20 @@ export const BookingStatus = z.enum(BOOKING_STATUSES);
 export const DistanceUnit = z.enum(['km', 'mile']);
 
 /** A trip end as the form sends it: coordinates and the address shown to the user. */
-export const BookingPoint = z.object({
+export const BookingPoint = z.strictObject({
   lat: LatLng.shape.lat,
   lng: LatLng.shape.lng,
   add: cleanText(300, { required: true }),
-}).strict();
+});
 export type BookingPoint = z.infer<typeof BookingPoint>;
 
 /** Spec §3 Instruction data: who receives the parcel and what the driver should know. */
-export const InstructionData = z.object({
-  deliveryPerson: cleanText(100).optional(),
-  deliveryPersonPhone: cleanText(40).optional(),
-  pickUpInstructions: cleanText(500).optional(),
-  deliveryInstructions: cleanText(500).optional(),
-}).strict();
+export const InstructionData = z.strictObject({
+  deliveryPerson: z.optional(cleanText(100)),
+  deliveryPersonPhone: z.optional(cleanText(40)),
+  pickUpInstructions: z.optional(cleanText(500)),
+  deliveryInstructions: z.optional(cleanText(500)),
+});
 export type InstructionData = z.infer<typeof InstructionData>;
 
 /**
@@ -32,16 +32,16 @@ export type InstructionData = z.infer<typeof InstructionData>;
  * Prices, statuses, shares and settings are not fields: the server computes them.
  */
 const TripChoice = {
-  pickup: BookingPoint.nullable().optional(),
-  drop: BookingPoint.nullable().optional(),
-  carTypeId: Id.nullable().optional(),
+  pickup: z.optional(z.nullable(BookingPoint)),
+  drop: z.optional(z.nullable(BookingPoint)),
+  carTypeId: z.optional(z.nullable(Id)),
   /**
    * Index into the car type's parcelTypes / options (spec Instruction data parcelTypeIndex,
    * optionIndex). null is the choice "none": nothing added to the fare (§9 adds "any" amount).
    * Left out, a car type that has the list still needs a choice (select_proper).
    */
-  parcelTypeIndex: z.number().int().min(0).max(49).nullable().optional(),
-  optionIndex: z.number().int().min(0).max(49).nullable().optional(),
+  parcelTypeIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(49)))),
+  optionIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(49)))),
 };
 
 /** Spec §3 Estimate, as the estimate modal shows it. Money in decimals, distance in `distanceUnit`. */
@@ -53,12 +53,12 @@ export const Estimate = z.object({
   totalFare: Money,
   convenience_fees: Money,
   driver_share: Money,
-  estimateDistance: z.number().nonnegative(),
+  estimateDistance: z.number().check(z.nonnegative()),
   distanceUnit: DistanceUnit,
   /** Seconds. */
-  estimateTime: z.number().nonnegative(),
-  parcelTypeSelected: PricedItem.optional(),
-  optionSelected: PricedItem.optional(),
+  estimateTime: z.number().check(z.nonnegative()),
+  parcelTypeSelected: z.optional(PricedItem),
+  optionSelected: z.optional(PricedItem),
   route: RouteDetails,
 });
 export type Estimate = z.infer<typeof Estimate>;
@@ -66,7 +66,7 @@ export type Estimate = z.infer<typeof Estimate>;
 export const getEstimate = route({
   method: 'POST', path: '/bookings/estimate', operationId: 'getEstimate', area: 'bookings', auth: ['rider', 'admin'],
   summary: 'Route and fare (§9) for a car type, parcel type and option, computed by the server',
-  body: z.object(TripChoice).strict(),
+  body: z.strictObject(TripChoice),
   response: Estimate,
 });
 
@@ -82,7 +82,7 @@ export type Availability = z.infer<typeof Availability>;
 export const checkAvailability = route({
   method: 'POST', path: '/bookings/availability', operationId: 'checkAvailability', area: 'bookings', auth: ['rider', 'admin'],
   summary: 'Whether a Book Now at the pickup would find an online driver of the car type within the settings\' radius (the search addBooking makes; select_proper when the pickup or car type is missing or unknown)',
-  body: z.object({ pickup: TripChoice.pickup, carTypeId: TripChoice.carTypeId }).strict(),
+  body: z.strictObject({ pickup: TripChoice.pickup, carTypeId: TripChoice.carTypeId }),
   response: Availability,
 });
 
@@ -96,13 +96,13 @@ export const BookingView = z.object({
   id: Id,
   booking_id: z.string(),
   carType: z.string(),
-  carTypeId: Id.optional(),
-  carImage: z.string().optional(),
+  carTypeId: z.optional(Id),
+  carImage: z.optional(z.string()),
   customer: z.string(),
   customer_name: z.string(),
   customer_email: z.string(),
   customer_contact: z.string(),
-  customer_image: z.string().optional(),
+  customer_image: z.optional(z.string()),
   pickup: BookingPoint,
   drop: BookingPoint,
   pickupAddress: z.string(),
@@ -110,7 +110,7 @@ export const BookingView = z.object({
   estimate: Money,
   estimateDistance: z.number(),
   estimateTime: z.number(),
-  distance: z.number().optional(),
+  distance: z.optional(z.number()),
   distanceUnit: DistanceUnit,
   status: BookingStatus,
   bookLater: z.boolean(),
@@ -119,89 +119,89 @@ export const BookingView = z.object({
   /** When the booking was made (ms). */
   bookingDate: z.number(),
   /** The rider's trip code (otp_secure); shown to the customer and admins, never to drivers. */
-  otp: z.number().optional(),
+  otp: z.optional(z.number()),
   /** Whether starting the trip needs the rider's code: what a driver's screen knows of it. */
-  tripCodeRequired: z.boolean().optional(),
+  tripCodeRequired: z.optional(z.boolean()),
   booking_type_admin: z.boolean(),
-  createdByAdmin: z.boolean().optional(),
-  coords: z.array(LatLng).optional(),
-  polylinePoints: z.string().optional(),
+  createdByAdmin: z.optional(z.boolean()),
+  coords: z.optional(z.array(LatLng)),
+  polylinePoints: z.optional(z.string()),
   trip_cost: Money,
   convenience_fees: Money,
   driver_share: Money,
-  parcelTypeSelected: PricedItem.optional(),
-  optionSelected: PricedItem.optional(),
-  deliveryPerson: z.string().optional(),
-  deliveryPersonPhone: z.string().optional(),
-  pickUpInstructions: z.string().optional(),
-  deliveryInstructions: z.string().optional(),
-  driver: z.string().optional(),
-  driver_name: z.string().optional(),
-  driver_image: z.string().optional(),
-  driver_contact: z.string().optional(),
-  vehicle_number: z.string().optional(),
-  fleetadmin: z.string().optional(),
+  parcelTypeSelected: z.optional(PricedItem),
+  optionSelected: z.optional(PricedItem),
+  deliveryPerson: z.optional(z.string()),
+  deliveryPersonPhone: z.optional(z.string()),
+  pickUpInstructions: z.optional(z.string()),
+  deliveryInstructions: z.optional(z.string()),
+  driver: z.optional(z.string()),
+  driver_name: z.optional(z.string()),
+  driver_image: z.optional(z.string()),
+  driver_contact: z.optional(z.string()),
+  vehicle_number: z.optional(z.string()),
+  fleetadmin: z.optional(z.string()),
   /** Drivers holding an offer right now (spec requestedDrivers); admins only. */
-  requestedDrivers: z.record(z.string(), z.literal(true)).optional(),
+  requestedDrivers: z.optional(z.record(z.string(), z.literal(true))),
   /** How many drivers hold a live offer: what the rider sees while waiting. */
-  offersOut: z.number().int().nonnegative(),
+  offersOut: z.number().check(z.int(), z.nonnegative()),
   /** Dispatch progress: the current round (0 before the first) of `rounds`. */
-  dispatchRound: z.number().int().nonnegative(),
-  dispatchRounds: z.number().int().nonnegative(),
-  reason: z.string().optional(),
-  cancelledBy: CancelledBy.optional(),
-  cancelledAt: z.number().optional(),
+  dispatchRound: z.number().check(z.int(), z.nonnegative()),
+  dispatchRounds: z.number().check(z.int(), z.nonnegative()),
+  reason: z.optional(z.string()),
+  cancelledBy: z.optional(CancelledBy),
+  cancelledAt: z.optional(z.number()),
   // Filled by the trip and money steps (spec §2 bookings table columns).
-  driver_arrive_time: z.number().optional(),
-  trip_start_time: z.number().optional(),
-  trip_end_time: z.number().optional(),
-  total_trip_time: z.number().optional(),
-  discount: Money.optional(),
-  customer_paid: Money.optional(),
-  payment_mode: z.string().optional(),
-  gateway: z.string().optional(),
-  cashPaymentAmount: Money.optional(),
-  cardPaymentAmount: Money.optional(),
-  usedWalletMoney: Money.optional(),
+  driver_arrive_time: z.optional(z.number()),
+  trip_start_time: z.optional(z.number()),
+  trip_end_time: z.optional(z.number()),
+  total_trip_time: z.optional(z.number()),
+  discount: z.optional(Money),
+  customer_paid: z.optional(Money),
+  payment_mode: z.optional(z.string()),
+  gateway: z.optional(z.string()),
+  cashPaymentAmount: z.optional(Money),
+  cardPaymentAmount: z.optional(Money),
+  usedWalletMoney: z.optional(Money),
   /** Presigned, short-lived links to the photos (bookings/{id}/pickup_image|deliver_image). */
-  pickup_image: z.string().optional(),
-  deliver_image: z.string().optional(),
+  pickup_image: z.optional(z.string()),
+  deliver_image: z.optional(z.string()),
   /** When the driver accepted (ms): the rider's cancellation fee counts minutes from here. */
-  acceptTime: z.number().optional(),
+  acceptTime: z.optional(z.number()),
   /** The car type's cancellation slabs when booked, so the rider sees the fee before cancelling. */
-  cancelSlab: z.array(z.object({ minsDelayed: z.number(), amount: Money })).optional(),
+  cancelSlab: z.optional(z.array(z.object({ minsDelayed: z.number(), amount: Money }))),
   /** What the rider was charged for cancelling after acceptance. */
-  cancellation_fee: Money.optional(),
+  cancellation_fee: z.optional(Money),
   /** Paid before the trip (delivery mode, through a provider): the driver collects nothing. */
-  prepaid: z.boolean().optional(),
+  prepaid: z.optional(z.boolean()),
   /** Spec §3: the promo whose discount `discount` is. */
-  promo_applied: z.boolean().optional(),
-  promo_details: PromoDetails.optional(),
+  promo_applied: z.optional(z.boolean()),
+  promo_details: z.optional(PromoDetails),
   /** Spec §3 Payment packet, saved by Pay now: the promo as it stood (promo_applied, promo_details). */
-  paymentPacket: z.object({
+  paymentPacket: z.optional(z.object({
     appcat: z.string(), payment_mode: z.string(), customer_paid: Money, cardPaymentAmount: Money, discount_amount: Money,
     usedWalletMoney: Money, cashPaymentAmount: Money, payableAmount: Money, promo_applied: z.boolean(),
-    promo_details: PromoDetails.optional(),
-  }).optional(),
+    promo_details: z.optional(PromoDetails),
+  })),
   /** The rider's rating of this trip (1–5). */
-  rating: z.number().optional(),
+  rating: z.optional(z.number()),
   /** The driver's average rating when they accepted. */
-  driverRating: z.number().optional(),
+  driverRating: z.optional(z.number()),
 });
 export type BookingView = z.infer<typeof BookingView>;
 
 /** Rider, or admin on behalf of a rider (/addbookings; `riderId` then required). */
-export const AddBookingBody = z.object({
+export const AddBookingBody = z.strictObject({
   ...TripChoice,
-  bookLater: z.boolean().default(false),
+  bookLater: z._default(z.boolean(), false),
   /**
    * Book Later: when the trip is due, at least 15 minutes ahead: ms since the epoch, or the date-time
    * field's 'YYYY-MM-DDTHH:mm', read in the operator's time zone (settings `timeZone`).
    */
-  tripdate: z.union([z.number().int().positive(), z.string().max(16)]).nullable().optional(),
-  instructionData: InstructionData.optional(),
-  riderId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).nullable().optional(),
-}).strict();
+  tripdate: z.optional(z.nullable(z.union([z.number().check(z.int(), z.positive()), z.string().check(z.maxLength(16))]))),
+  instructionData: z.optional(InstructionData),
+  riderId: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/)))),
+});
 export type AddBookingBody = z.infer<typeof AddBookingBody>;
 
 /**
@@ -215,25 +215,20 @@ export const addBooking = route({
   response: BookingView,
 });
 
-const TripDateBound = z.coerce.number().int().nonnegative().max(9_999_999_999_999);
+const TripDateBound = z.coerce.number().check(z.int(), z.nonnegative(), z.lte(9_999_999_999_999));
 
 /** Comma-separated statuses, e.g. `NEW,ACCEPTED`. */
-const StatusList = z.string().max(200).refine(
-  (s) => s.split(',').every((x) => (BOOKING_STATUSES as readonly string[]).includes(x.trim())),
-  { message: 'status must be booking statuses separated by commas' },
-);
+const StatusList = z.string().check(z.maxLength(200), z.refine((s) => s.split(',').every((x) => (BOOKING_STATUSES as readonly string[]).includes(x.trim())), { message: 'status must be booking statuses separated by commas' }));
 
 export const fetchBookings = route({
   method: 'GET', path: '/bookings', operationId: 'fetchBookings', area: 'bookings', auth: ROLES,
   summary: 'Bookings by role (rider: own; driver: own trips; fleet admin: its drivers\'; admin: all), newest trip date first',
-  query: PageQuery.extend({
-    status: StatusList.optional(),
+  query: z.extend(z.strictObject(PageQuery.shape), {
+    status: z.optional(StatusList),
     /** Trip date range, ms since the epoch, inclusive (13 digits at most: the index sorts them as text). */
-    from: TripDateBound.optional(),
-    to: TripDateBound.optional(),
-  }).strict()
-    // DynamoDB refuses a BETWEEN whose ends are reversed; say so instead of failing.
-    .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] }),
+    from: z.optional(TripDateBound),
+    to: z.optional(TripDateBound),
+  }).check(z.refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] })),
   response: page(BookingView),
 });
 
@@ -250,7 +245,7 @@ export const cancelBooking = route({
   method: 'POST', path: '/bookings/{id}/cancel', operationId: 'cancelBooking', area: 'bookings', auth: ['rider', 'admin'],
   summary: 'Cancel in NEW, ACCEPTED or PAYMENT_PENDING with a reason (PAYMENT_PENDING uses the fixed incomplete-booking reason); revokes every live offer; a cancel that races a driver\'s accept or arrival is checked again on the booking as it then is and goes on where the rules allow',
   params: BookingIdParams,
-  body: z.object({ reason: cleanText(200, { required: true }).optional() }).strict(),
+  body: z.strictObject({ reason: z.optional(cleanText(200, { required: true })) }),
   response: BookingView,
 });
 
@@ -258,12 +253,12 @@ export const AssignableDriver = z.object({
   id: z.string(),
   name: z.string(),
   carType: z.string(),
-  vehicleNumber: z.string().optional(),
+  vehicleNumber: z.optional(z.string()),
   /** From the pickup, in `distanceUnit`. */
-  distance: z.number().nonnegative(),
+  distance: z.number().check(z.nonnegative()),
   distanceUnit: DistanceUnit,
   location: LatLng,
-  fleetadmin: z.string().optional(),
+  fleetadmin: z.optional(z.string()),
 });
 export type AssignableDriver = z.infer<typeof AssignableDriver>;
 
@@ -278,7 +273,7 @@ export const assignDriver = route({
   method: 'POST', path: '/bookings/{id}/assign', operationId: 'assignDriver', area: 'bookings', auth: ['admin'],
   summary: `Offer a NEW booking to a chosen driver (§4 Assign driver: admin, auto-dispatch off, else 409 auto_dispatch_on); the driver is told; 409 driver_unavailable for a driver offline, on a trip or not approved, 409 offers_at_limit when the booking already has ${MAX_LIVE_OFFERS} live offers`,
   params: BookingIdParams,
-  body: z.object({ driverId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }).strict(),
+  body: z.strictObject({ driverId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/)) }),
   response: BookingView,
 });
 
@@ -287,8 +282,8 @@ export const Offer = z.object({
   bookingId: Id,
   offeredAt: z.number(),
   /** ms; admin assignments do not expire while the booking is NEW. */
-  expiresAt: z.number().optional(),
-  round: z.number().int().nonnegative(),
+  expiresAt: z.optional(z.number()),
+  round: z.number().check(z.int(), z.nonnegative()),
   carType: z.string(),
   pickup: BookingPoint,
   drop: BookingPoint,
@@ -297,7 +292,7 @@ export const Offer = z.object({
   estimateDistance: z.number(),
   distanceUnit: DistanceUnit,
   /** From the driver to the pickup when offered, in `distanceUnit`. */
-  distanceToPickup: z.number().optional(),
+  distanceToPickup: z.optional(z.number()),
   tripdate: z.number(),
   bookLater: z.boolean(),
   assignedByAdmin: z.boolean(),
@@ -314,9 +309,9 @@ export const fetchOffers = route({
 export const DriverPresence = z.object({
   online: z.boolean(),
   queue: z.boolean(),
-  location: LatLng.optional(),
+  location: z.optional(LatLng),
   /** When the last location arrived (ms). */
-  locationAt: z.number().optional(),
+  locationAt: z.optional(z.number()),
   /** Whether dispatch can find the driver right now (online, free, fresh location). */
   dispatchable: z.boolean(),
 });
@@ -331,21 +326,21 @@ export const fetchDriverPresence = route({
 export const setDriverAvailability = route({
   method: 'PUT', path: '/drivers/me/availability', operationId: 'setDriverAvailability', area: 'drivers', auth: ['driver'],
   summary: 'Go online or offline (driverActiveStatus); offline drivers are never dispatched',
-  body: z.object({ online: z.boolean() }).strict(),
+  body: z.strictObject({ online: z.boolean() }),
   response: DriverPresence,
 });
 
 export const updateDriverLocation = route({
   method: 'POST', path: '/drivers/me/location', operationId: 'updateDriverLocation', area: 'drivers', auth: ['driver'],
   summary: 'A location ping: one conditional write; the geo index is rewritten on a cell change or a ~30 s heartbeat',
-  body: z.object({
+  body: z.strictObject({
     lat: LatLng.shape.lat,
     lng: LatLng.shape.lng,
     /** Degrees from north, metres per second, metres: optional extras a phone reports. */
-    heading: z.number().min(0).max(360).optional(),
-    speed: z.number().min(0).max(200).optional(),
-    accuracy: z.number().min(0).max(100_000).optional(),
-  }).strict(),
+    heading: z.optional(z.number().check(z.gte(0), z.lte(360))),
+    speed: z.optional(z.number().check(z.gte(0), z.lte(200))),
+    accuracy: z.optional(z.number().check(z.gte(0), z.lte(100_000))),
+  }),
   response: z.object({ at: z.number(), indexed: z.boolean() }),
 });
 
@@ -356,7 +351,7 @@ export const InboxMessage = z.object({
   kind: z.string(),
   title: z.string(),
   body: z.string(),
-  bookingId: z.string().optional(),
+  bookingId: z.optional(z.string()),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 

@@ -1,30 +1,30 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { ImageUpload, UploadTicket } from './uploads';
 import { cleanText, Id, Money, moneyInput } from './common';
 import { ROLES, route } from './route';
 
 /** Both 'percent' and 'percentage' occur in stored car types (spec §3); they mean the same. */
 export const FeeType = z.enum(['flat', 'percent', 'percentage']);
-export const PricedItem = z.object({ description: z.string().min(1).max(120), amount: Money });
-export const CancelSlabRow = z.object({ minsDelayed: z.number().int().nonnegative(), amount: Money });
+export const PricedItem = z.object({ description: z.string().check(z.minLength(1), z.maxLength(120)), amount: Money });
+export const CancelSlabRow = z.object({ minsDelayed: z.number().check(z.int(), z.nonnegative()), amount: Money });
 
 export const CarType = z.object({
   id: Id,
-  name: z.string().min(1).max(60),
+  name: z.string().check(z.minLength(1), z.maxLength(60)),
   /** A displayable URL (site-relative for uploaded images), or empty. */
-  image: z.string().max(2048).optional(),
+  image: z.optional(z.string().check(z.maxLength(2048))),
   base_fare: Money,
   rate_per_unit_distance: Money,
   rate_per_hour: Money,
   min_fare: Money,
-  convenience_fees: z.number().nonnegative(),
+  convenience_fees: z.number().check(z.nonnegative()),
   convenience_fee_type: FeeType,
-  extra_info: z.string().max(500).optional(),
+  extra_info: z.optional(z.string().check(z.maxLength(500))),
   createdAt: z.string(),
   parcelTypes: z.array(PricedItem),
   options: z.array(PricedItem),
   cancelSlab: z.array(CancelSlabRow),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type CarType = z.infer<typeof CarType>;
 
@@ -35,30 +35,30 @@ export const fetchCarTypes = route({
 });
 
 /** Key of an image uploaded through createCarTypeImageUploadUrl. */
-export const CarTypeImageKey = z.string().regex(/^public\/cartypes\/[0-9a-f-]{36}$/, 'image must be a key from createCarTypeImageUploadUrl');
+export const CarTypeImageKey = z.string().check(z.regex(/^public\/cartypes\/[0-9a-f-]{36}$/, 'image must be a key from createCarTypeImageUploadUrl'));
 
-const PricedItemInput = z.object({ description: cleanText(120, { required: true }), amount: moneyInput() }).strict();
-const CancelSlabInput = z.object({ minsDelayed: z.number().int().nonnegative().max(100_000), amount: moneyInput() }).strict();
+const PricedItemInput = z.strictObject({ description: cleanText(120, { required: true }), amount: moneyInput() });
+const CancelSlabInput = z.strictObject({ minsDelayed: z.number().check(z.int(), z.nonnegative(), z.lte(100_000)), amount: moneyInput() });
 
 /**
  * What an admin may set on a car type (spec §3). Unknown fields are refused; id, createdAt and
  * version are the server's. A percent fee is a share of the fare, so at most 100.
  */
-export const CarTypeFields = z.object({
+export const CarTypeFields = z.strictObject({
   name: cleanText(60, { required: true }),
   /** A fresh upload key; omitted keeps the current image on update, null removes it. */
-  image: CarTypeImageKey.nullable().optional(),
+  image: z.optional(z.nullable(CarTypeImageKey)),
   base_fare: moneyInput(),
   rate_per_unit_distance: moneyInput(),
   rate_per_hour: moneyInput(),
   min_fare: moneyInput(),
   convenience_fees: moneyInput(),
   convenience_fee_type: FeeType,
-  extra_info: cleanText(500).optional(),
-  parcelTypes: z.array(PricedItemInput).max(50).default([]),
-  options: z.array(PricedItemInput).max(50).default([]),
-  cancelSlab: z.array(CancelSlabInput).max(50).default([]),
-}).strict().superRefine((c, ctx) => {
+  extra_info: z.optional(cleanText(500)),
+  parcelTypes: z._default(z.array(PricedItemInput).check(z.maxLength(50)), []),
+  options: z._default(z.array(PricedItemInput).check(z.maxLength(50)), []),
+  cancelSlab: z._default(z.array(CancelSlabInput).check(z.maxLength(50)), []),
+}).check(z.superRefine((c, ctx) => {
   if (c.convenience_fee_type !== 'flat' && c.convenience_fees > 100) {
     ctx.addIssue({ code: 'custom', path: ['convenience_fees'], message: 'A percent convenience fee must be at most 100' });
   }
@@ -66,7 +66,7 @@ export const CarTypeFields = z.object({
   if (new Set(mins).size !== mins.length) {
     ctx.addIssue({ code: 'custom', path: ['cancelSlab'], message: 'Each cancellation slab row needs its own minsDelayed' });
   }
-});
+}));
 export type CarTypeFields = z.infer<typeof CarTypeFields>;
 
 export const addCarType = route({
@@ -82,7 +82,7 @@ export const updateCarType = route({
   method: 'PUT', path: '/cartypes/{id}', operationId: 'updateCarType', area: 'catalog', auth: ['admin'],
   summary: 'Replace a car type\'s fields (spec editCarType Update) if `version` is still current; 409 otherwise',
   params: CarTypeIdParams,
-  body: z.object({ version: z.number().int().nonnegative(), carType: CarTypeFields }).strict(),
+  body: z.strictObject({ version: z.number().check(z.int(), z.nonnegative()), carType: CarTypeFields }),
   response: CarType,
 });
 
@@ -90,7 +90,7 @@ export const deleteCarType = route({
   method: 'DELETE', path: '/cartypes/{id}', operationId: 'deleteCarType', area: 'catalog', auth: ['admin'],
   summary: 'Delete a car type (spec editCarType Delete); with `version`, only if still current',
   params: CarTypeIdParams,
-  query: z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict(),
+  query: z.strictObject({ version: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
@@ -102,20 +102,20 @@ export const createCarTypeImageUploadUrl = route({
 });
 
 /** Spec §3 Cancellation reason: a label and its numeric index. */
-export const CancelReason = z.object({ label: z.string(), value: z.number().int().nonnegative() });
+export const CancelReason = z.object({ label: z.string(), value: z.number().check(z.int(), z.nonnegative()) });
 export type CancelReason = z.infer<typeof CancelReason>;
 
 /**
  * The list carries a version that every change bumps: a change made from a stale list (whose
  * values may have been renumbered since) is refused with 409 instead of hitting the wrong reason.
  */
-export const CancelReasonList = z.object({ items: z.array(CancelReason), version: z.number().int().nonnegative() });
+export const CancelReasonList = z.object({ items: z.array(CancelReason), version: z.number().check(z.int(), z.nonnegative()) });
 export type CancelReasonList = z.infer<typeof CancelReasonList>;
 
 export const MAX_CANCEL_REASONS = 90;
 const CancelReasonLabel = cleanText(120, { required: true });
-const ListVersion = z.number().int().nonnegative();
-const ReasonValue = z.object({ value: z.coerce.number().int().nonnegative().max(MAX_CANCEL_REASONS) });
+const ListVersion = z.number().check(z.int(), z.nonnegative());
+const ReasonValue = z.object({ value: z.coerce.number().check(z.int(), z.nonnegative(), z.lte(MAX_CANCEL_REASONS)) });
 
 export const fetchCancelReasons = route({
   method: 'GET', path: '/cancelreasons', operationId: 'fetchCancelReasons', area: 'catalog', auth: ROLES,
@@ -126,7 +126,7 @@ export const fetchCancelReasons = route({
 export const addCancelReason = route({
   method: 'POST', path: '/cancelreasons', operationId: 'addCancelReason', area: 'catalog', auth: ['admin'],
   summary: 'Append a cancellation reason (spec editCancellationReason); needs critical edits',
-  body: z.object({ label: CancelReasonLabel, version: ListVersion }).strict(), status: 201,
+  body: z.strictObject({ label: CancelReasonLabel, version: ListVersion }), status: 201,
   response: CancelReasonList,
 });
 
@@ -134,7 +134,7 @@ export const updateCancelReason = route({
   method: 'PUT', path: '/cancelreasons/{value}', operationId: 'updateCancelReason', area: 'catalog', auth: ['admin'],
   summary: 'Change the label of a cancellation reason; needs critical edits',
   params: ReasonValue,
-  body: z.object({ label: CancelReasonLabel, version: ListVersion }).strict(),
+  body: z.strictObject({ label: CancelReasonLabel, version: ListVersion }),
   response: CancelReasonList,
 });
 
@@ -142,6 +142,6 @@ export const deleteCancelReason = route({
   method: 'DELETE', path: '/cancelreasons/{value}', operationId: 'deleteCancelReason', area: 'catalog', auth: ['admin'],
   summary: 'Delete a cancellation reason and renumber the rest 0..n-1 in one transaction; needs critical edits',
   params: ReasonValue,
-  query: z.object({ version: z.coerce.number().int().nonnegative() }).strict(),
+  query: z.strictObject({ version: z.coerce.number().check(z.int(), z.nonnegative()) }),
   response: CancelReasonList,
 });

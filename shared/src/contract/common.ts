@@ -1,19 +1,19 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { MAX_MONEY_MINOR, MONEY_TEXT, parseMoney, type MoneyRule } from '../domain/money';
 import { cleanLine, cleanLines } from '../domain/text';
 
 /** Decimal money at the API edge: at most two decimals (spec §9), never negative. */
-export const Money = z.number().nonnegative().multipleOf(0.01);
-export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-export const IsoDate = z.string().datetime({ offset: true });
-export const LatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const Money = z.number().check(z.nonnegative(), z.multipleOf(0.01));
+export const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/));
+export const IsoDate = z.string().check(z.iso.datetime({ offset: true }));
+export const LatLng = z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) });
 
 /** Cursor pagination shared by every list: `next` is opaque and goes back as `cursor`. */
 export const PageQuery = z.object({
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
 });
-export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().optional() });
+export const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), next: z.optional(z.string()) });
 
 /** What a money input refuses with (its form's key) and the bounds it keeps. */
 export interface MoneyInputMeta {
@@ -39,16 +39,14 @@ export function moneyInput(options: MoneyRule & { key?: string } = {}) {
   const text = `An amount of money: digits, one point and at most two decimals (${MONEY_TEXT.source}), ${meta.positive ? 'above 0' : '0 or more'}, at most ${meta.maxMinor / 100}`;
   // A key travels as the issue's message, which the handler turns into the answer's code.
   const message = meta.key === 'validation_error' ? text : meta.key;
-  const schema = z.union([z.number(), z.string()])
-    .superRefine((value, ctx) => {
-      const parsed = parseMoney(value, rule);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message, params: { reason: parsed.reason } });
-    })
-    .transform((value) => {
-      const parsed = parseMoney(value, rule);
-      return parsed.ok ? parsed.minor / 100 : Number.NaN;
-    })
-    .describe(text);
+  const checked = z.union([z.number(), z.string()]).check(z.superRefine((value, ctx) => {
+    const parsed = parseMoney(value, rule);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message, params: { reason: parsed.reason } });
+  }));
+  const schema = z.pipe(checked, z.transform((value) => {
+    const parsed = parseMoney(value, rule);
+    return parsed.ok ? parsed.minor / 100 : Number.NaN;
+  })).check(z.describe(text));
   moneyInputs.add(schema, meta);
   return schema;
 }
@@ -62,8 +60,8 @@ export function moneyInput(options: MoneyRule & { key?: string } = {}) {
  * deliveryDetailMissing, no_details_error). `max` counts the cleaned text.
  */
 export function cleanText(max: number, options: { required?: boolean; multiline?: boolean } = {}) {
-  const s = z.string().overwrite(options.multiline ? cleanLines : cleanLine).max(max);
-  const schema = options.required ? s.refine((v) => v.length > 0, 'Must contain visible text') : s;
+  const s = z.string().check(z.overwrite(options.multiline ? cleanLines : cleanLine), z.maxLength(max));
+  const schema = options.required ? s.check(z.refine((v) => v.length > 0, 'Must contain visible text')) : s;
   freeTexts.add(schema, { multiline: !!options.multiline, required: !!options.required });
   return schema;
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { Money } from './common';
 import { route } from './route';
 
@@ -9,7 +9,7 @@ import { route } from './route';
  * aggregates, the map reads the online roster, the demand layer one day's cells.
  */
 
-const Day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a day is YYYY-MM-DD');
+const Day = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a day is YYYY-MM-DD'));
 
 /** What a period's PAID or COMPLETE bookings add up to (two-decimal amounts). */
 export const DashboardFigures = z.object({
@@ -24,13 +24,13 @@ export const DashboardFigures = z.object({
   driverShare: Money,
   customerPaid: Money,
   /** Spec §5: PAID or COMPLETE bookings with a convenience fee above 0. */
-  bookings: z.number().int().nonnegative(),
+  bookings: z.number().check(z.int(), z.nonnegative()),
   /** Every PAID or COMPLETE booking, fee or not. */
-  paidBookings: z.number().int().nonnegative(),
+  paidBookings: z.number().check(z.int(), z.nonnegative()),
 });
 export type DashboardFigures = z.infer<typeof DashboardFigures>;
 
-export const DashboardDay = DashboardFigures.extend({ day: Day });
+export const DashboardDay = z.extend(DashboardFigures, { day: Day });
 export type DashboardDay = z.infer<typeof DashboardDay>;
 
 export const Dashboard = z.object({
@@ -38,7 +38,7 @@ export const Dashboard = z.object({
   scope: z.enum(['all', 'fleet']),
   /** Today (UTC, like the aggregates: trip date's calendar day) and this month. */
   day: Day,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
   today: DashboardFigures,
   thisMonth: DashboardFigures,
   total: DashboardFigures,
@@ -56,14 +56,14 @@ export const fetchDashboard = route({
 export const ActiveDriver = z.object({
   uid: z.string(),
   name: z.string(),
-  vehicleNumber: z.string().optional(),
+  vehicleNumber: z.optional(z.string()),
   carType: z.string(),
   /** `trip`: the driver holds a trip (ACCEPTED, ARRIVED, STARTED); else `free`. */
   status: z.enum(['free', 'trip']),
   /** The trip's status while `status` is `trip`. */
-  tripStatus: z.string().optional(),
-  bookingId: z.string().optional(),
-  fleetadmin: z.string().optional(),
+  tripStatus: z.optional(z.string()),
+  bookingId: z.optional(z.string()),
+  fleetadmin: z.optional(z.string()),
   lat: z.number(),
   lng: z.number(),
   /** When the last location arrived (ms). */
@@ -84,15 +84,15 @@ export const DemandCell = z.object({
   lat: z.number(),
   lng: z.number(),
   /** Bookings requested with a pickup in the cell that day. */
-  bookings: z.number().int().nonnegative(),
+  bookings: z.number().check(z.int(), z.nonnegative()),
   /** Requests nobody served: a Book Now that found no driver, a booking the system gave up for lack of drivers. */
-  unserved: z.number().int().nonnegative(),
+  unserved: z.number().check(z.int(), z.nonnegative()),
 });
 export type DemandCell = z.infer<typeof DemandCell>;
 
 export const fetchDemand = route({
   method: 'GET', path: '/dashboard/demand', operationId: 'fetchDemand', area: 'dashboard', auth: ['admin', 'fleetadmin'],
   summary: 'Demand layer (beyond the spec): per ~5 km cell, the bookings requested and the requests left unserved on a day (UTC, default today), platform-wide counts only; one query of that day\'s cells',
-  query: z.object({ day: Day.optional() }).strict(),
+  query: z.strictObject({ day: z.optional(Day) }),
   response: z.object({ day: Day, items: z.array(DemandCell) }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { route } from './route';
 
 /**
@@ -7,16 +7,15 @@ import { route } from './route';
  * cost does not grow with the number of bookings.
  */
 
-const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month is YYYY-MM');
+const Month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month is YYYY-MM'));
 
-export const EarningsQuery = z.object({ from: Month.optional(), to: Month.optional() }).strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] });
+export const EarningsQuery = z.strictObject({ from: z.optional(Month), to: z.optional(Month) }).check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] }));
 
 const Amount = z.number();
 
 export const EarningReportRow = z.object({
-  year: z.number().int(),
-  month: z.number().int().min(1).max(12),
+  year: z.number().check(z.int()),
+  month: z.number().check(z.int(), z.gte(1), z.lte(12)),
   monthsName: z.string(),
   tripCost: Amount,
   rideCost: Amount,
@@ -26,19 +25,19 @@ export const EarningReportRow = z.object({
   profit: Amount,
   /** customerPaid minus driverShare (spec §9 myEarning). */
   myEarning: Amount,
-  bookings: z.number().int().nonnegative(),
+  bookings: z.number().check(z.int(), z.nonnegative()),
 });
 export type EarningReportRow = z.infer<typeof EarningReportRow>;
 
 export const DriverEarningRow = z.object({
-  year: z.number().int(),
-  month: z.number().int().min(1).max(12),
+  year: z.number().check(z.int()),
+  month: z.number().check(z.int(), z.gte(1), z.lte(12)),
   monthsName: z.string(),
   driverUid: z.string(),
   driverName: z.string(),
   driverVehicleNo: z.string(),
   driverShare: Amount,
-  bookings: z.number().int().nonnegative(),
+  bookings: z.number().check(z.int(), z.nonnegative()),
 });
 export type DriverEarningRow = z.infer<typeof DriverEarningRow>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, IDEMPOTENT_REPLAY_HEADER, IdempotencyKey } from './idempotency-key';
 import { ErrorBody, type AnyRoute } from './route';
 
@@ -10,14 +10,14 @@ const BODY_TYPES = { json: 'application/json', form: 'application/x-www-form-url
  */
 export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string; version: string; serverUrl?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const schema = (s: z.ZodType, io: 'input' | 'output') =>
+  const schema = (s: z.ZodMiniType, io: 'input' | 'output') =>
     z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' });
 
   for (const r of routes) {
     const parameters: unknown[] = [];
     for (const [where, s] of [['path', r.params], ['query', r.query]] as const) {
-      if (!s || !(s instanceof z.ZodObject)) continue;
-      for (const [name, prop] of Object.entries(s.shape as Record<string, z.ZodType>)) {
+      if (!s || !(s instanceof z.ZodMiniObject)) continue;
+      for (const [name, prop] of Object.entries(s.shape as Record<string, z.ZodMiniType>)) {
         parameters.push({ name, in: where, required: where === 'path' || !prop.safeParse(undefined).success, schema: schema(prop, 'input') });
       }
     }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { MAX_TOP_UP, PAYMENT_STATUSES } from '../domain/payments';
 import { BookingIdParams, BookingView } from './bookings';
 import { cleanText, Money, moneyInput } from './common';
@@ -16,14 +16,14 @@ import { ProviderName } from './settings';
 const WEBHOOK_THROTTLE = { ratePerSecond: 50, burst: 100 };
 const TEST_GATEWAY_THROTTLE = { ratePerSecond: 20, burst: 40 };
 
-export const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{20,40}$/);
+export const OrderId = z.string().check(z.regex(/^ord_[A-Za-z0-9]{20,40}$/));
 
 /** Spec §5 Add to wallet-style amount: above 0 and at most the top-up limit, else no_details_error. */
 const TopUpAmount = moneyInput({ key: 'no_details_error', positive: true, maxMinor: MAX_TOP_UP });
 
 export const CheckoutBody = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('booking'), bookingId: BookingIdParams.shape.id, provider: ProviderName }).strict(),
-  z.object({ kind: z.literal('topup'), amount: TopUpAmount, provider: ProviderName }).strict(),
+  z.strictObject({ kind: z.literal('booking'), bookingId: BookingIdParams.shape.id, provider: ProviderName }),
+  z.strictObject({ kind: z.literal('topup'), amount: TopUpAmount, provider: ProviderName }),
 ]);
 
 /** Spec §4: the provider's link and the hidden fields of the form the browser posts to it. */
@@ -54,9 +54,9 @@ export const PaymentView = z.object({
   provider: ProviderName,
   amount: Money,
   currency: z.string(),
-  bookingId: z.string().optional(),
+  bookingId: z.optional(z.string()),
   createdAt: z.number(),
-  settledAt: z.number().optional(),
+  settledAt: z.optional(z.number()),
 });
 export type PaymentView = z.infer<typeof PaymentView>;
 
@@ -72,7 +72,7 @@ export const confirmPayment = route({
   summary: 'A provider\'s confirmation (webhook). Its signature is verified over the exact body; it must name an open checkout with the same amount and currency. Applied once however often it arrives: PAYMENT_PENDING becomes NEW and dispatch starts, PENDING becomes PAID, a top-up credits the wallet; a booking that no longer wants the money gets it credited to the rider\'s wallet. Forged, tampered or mismatched confirmations change nothing (invalid_signature, payment_mismatch)',
   params: z.object({ provider: ProviderName }),
   bodyEncoding: 'raw',
-  body: z.string().max(65_536),
+  body: z.string().check(z.maxLength(65_536)),
   response: z.object({ received: z.literal(true), outcome: z.enum(['paid', 'credited', 'declined', 'duplicate', 'ignored']) }),
 });
 
@@ -80,7 +80,7 @@ export const applyPromo = route({
   method: 'POST', path: '/bookings/{id}/promo', operationId: 'applyPromo', area: 'payments', auth: ['rider'],
   summary: 'A rider applies a promo code to their own booking before paying (PAYMENT_PENDING, REACHED or PENDING): the server computes the discount (flat or percentage, capped, minimum order, validity) and counts the use in the same transaction, never beyond the usage limit; one promo per booking',
   params: BookingIdParams,
-  body: z.object({ code: z.string().trim().min(1).max(40) }).strict(),
+  body: z.strictObject({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) }),
   response: BookingView,
 });
 
@@ -99,20 +99,20 @@ export const GatewayPayment = z.object({
 });
 export type GatewayPayment = z.infer<typeof GatewayPayment>;
 
-const GatewayParams = z.object({ id: z.string().regex(/^gtx_[A-Za-z0-9]{20,40}$/) });
+const GatewayParams = z.object({ id: z.string().check(z.regex(/^gtx_[A-Za-z0-9]{20,40}$/)) });
 
 /** The hidden fields as a browser posts them: strings, checked by the gateway like any provider would. */
 const GatewayForm = z.object({
-  order_id: z.string().trim().min(1).max(64),
-  amount: z.string().trim().max(20),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/),
-  product_name: cleanText(200).default(''),
-  first_name: cleanText(100).default(''),
-  last_name: cleanText(100).default(''),
-  quantity: z.string().trim().max(5).default('1'),
-  cust_id: z.string().trim().max(64).default(''),
-  mobile_no: z.string().trim().max(40).default(''),
-  email: z.string().trim().max(254).default(''),
+  order_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  amount: z.string().check(z.trim(), z.maxLength(20)),
+  currency: z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/)),
+  product_name: z._default(cleanText(200), ''),
+  first_name: z._default(cleanText(100), ''),
+  last_name: z._default(cleanText(100), ''),
+  quantity: z._default(z.string().check(z.trim(), z.maxLength(5)), '1'),
+  cust_id: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
+  mobile_no: z._default(z.string().check(z.trim(), z.maxLength(40)), ''),
+  email: z._default(z.string().check(z.trim(), z.maxLength(254)), ''),
 });
 
 export const testGatewayPay = route({
@@ -136,6 +136,6 @@ export const decideGatewayPayment = route({
   method: 'POST', path: '/payments/gateway/payments/{id}', operationId: 'decideGatewayPayment', area: 'payments', auth: 'public', throttle: TEST_GATEWAY_THROTTLE,
   summary: 'The test gateway\'s Pay or Cancel: decided once; the gateway then sends its signed confirmation to the platform\'s webhook and returns the browser to the merchant',
   params: GatewayParams,
-  body: z.object({ decision: z.enum(['approve', 'decline']) }).strict(),
+  body: z.strictObject({ decision: z.enum(['approve', 'decline']) }),
   response: GatewayPayment,
 });

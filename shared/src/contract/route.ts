@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 export const ROLES = ['rider', 'driver', 'fleetadmin', 'admin'] as const;
 export const Role = z.enum(ROLES);
@@ -11,10 +11,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * allowed to call it. `area` names the folder of the handler: lambdas/src/http/<area>/<kebab(operationId)>.ts
  */
 export interface RouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   path: `/${string}`;
@@ -53,15 +53,15 @@ export interface RouteDef<
 }
 
 export function route<
-  P extends z.ZodType = z.ZodObject<{}>,
-  Q extends z.ZodType = z.ZodObject<{}>,
-  B extends z.ZodType = z.ZodUndefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniObject<{}>,
+  Q extends z.ZodMiniType = z.ZodMiniObject<{}>,
+  B extends z.ZodMiniType = z.ZodMiniUndefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
   return def;
 }
 
-export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+export type AnyRoute = RouteDef<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType>;
 export type ParamsOf<T> = T extends RouteDef<infer P, any, any, any> ? z.infer<P> : never;
 export type QueryOf<T> = T extends RouteDef<any, infer Q, any, any> ? z.infer<Q> : never;
 export type BodyOf<T> = T extends RouteDef<any, any, infer B, any> ? z.infer<B> : never;
@@ -82,7 +82,7 @@ export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

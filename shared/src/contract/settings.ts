@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { DISPATCH_BOUNDS, isDispatchSettingValid, type DispatchSettingKey } from '../domain/dispatch';
 import { parseDriverRadius } from '../domain/settings-rules';
 import { isTimeZone } from '../domain/time-zone';
@@ -13,7 +13,7 @@ export const AppMode = z.enum(['taxi', 'delivery']);
  * means the defaults of shared/src/domain/dispatch.ts.
  */
 // As stored: a value saved under older, wider bounds still reads (dispatchPolicy clamps it).
-const stored = () => z.number().int().positive().optional();
+const stored = () => z.optional(z.number().check(z.int(), z.positive()));
 export const DispatchSettingsShape = {
   dispatchBatchSize: stored(),
   offerSeconds: stored(),
@@ -28,13 +28,11 @@ export const DispatchSettingsShape = {
  */
 function dispatchInput(key: DispatchSettingKey) {
   const { min, max } = DISPATCH_BOUNDS[key];
-  return z.union([z.number(), z.string()])
-    .superRefine((value, ctx) => {
-      if (!isDispatchSettingValid(key, value)) ctx.addIssue({ code: 'custom', message: 'update_failed', params: { min, max } });
-    })
-    .transform((value) => value as number)
-    .describe(`A whole number from ${min} to ${max}; absent means the default`)
-    .optional();
+  const checked = z.union([z.number(), z.string()]).check(z.superRefine((value, ctx) => {
+    if (!isDispatchSettingValid(key, value)) ctx.addIssue({ code: 'custom', message: 'update_failed', params: { min, max } });
+  }));
+  const described = z.pipe(checked, z.transform((value) => value as number)).check(z.describe(`A whole number from ${min} to ${max}; absent means the default`));
+  return z.optional(described);
 }
 const DispatchSettingsInput = {
   dispatchBatchSize: dispatchInput('dispatchBatchSize'),
@@ -66,7 +64,7 @@ export const PublicSettings = z.object({
   convert_to_mile: z.boolean(),
   bank_fields: z.boolean(),
   /** The operator's clock (IANA name): days, months and Book Later times are the zone's. Absent means UTC. */
-  timeZone: z.string().optional(),
+  timeZone: z.optional(z.string()),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
@@ -77,17 +75,17 @@ export const fetchSettings = route({
 });
 
 /** Everything an admin sees and edits (spec §3 Settings), with the version a save must match. */
-export const AdminSettings = PublicSettings.extend({
-  bonus: z.number().nonnegative(),
+export const AdminSettings = z.extend(PublicSettings, {
+  bonus: z.number().check(z.nonnegative()),
   otp_secure: z.boolean(),
   driver_approval: z.boolean(),
   email_verify: z.boolean(),
   autoDispatch: z.boolean(),
   CarHornRepeat: z.boolean(),
-  driverRadius: z.number().nonnegative(),
+  driverRadius: z.number().check(z.nonnegative()),
   license: z.string(),
   ...DispatchSettingsShape,
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -99,23 +97,22 @@ export const fetchAllSettings = route({
 
 const Text = (max: number) => cleanText(max);
 /** A zone the runtime's time zone database knows, else select_proper (the form picks it from a list). */
-const TimeZone = z.string().superRefine((value, ctx) => {
+const TimeZone = z.string().check(z.superRefine((value, ctx) => {
   if (!isTimeZone(value)) ctx.addIssue({ code: 'custom', message: 'select_proper' });
-});
+}));
 /** Spec §5: a blank (or any non-amount) bonus gives proper_bonus; the strict money rule, up to its maximum. */
 const Bonus = moneyInput({ key: 'proper_bonus' });
 /**
  * Spec §5/§9: the driver radius, a number or text as typed; blank means the default (10). Anything
  * else outside (0, MAX_DRIVER_RADIUS] is refused, never replaced by the default.
  */
-const DriverRadius = z.union([z.number(), z.string()])
-  .superRefine((value, ctx) => {
-    if (!parseDriverRadius(value).ok) ctx.addIssue({ code: 'custom', message: 'driverRadius must be above 0 and at most 100 (two decimals at most), or blank for the default' });
-  })
-  .transform((value) => { const r = parseDriverRadius(value); return r.ok ? r.radius : Number.NaN; });
+const DriverRadiusChecked = z.union([z.number(), z.string()]).check(z.superRefine((value, ctx) => {
+  if (!parseDriverRadius(value).ok) ctx.addIssue({ code: 'custom', message: 'driverRadius must be above 0 and at most 100 (two decimals at most), or blank for the default' });
+}));
+const DriverRadius = z.pipe(DriverRadiusChecked, z.transform((value) => { const r = parseDriverRadius(value); return r.ok ? r.radius : Number.NaN; }));
 
 /** The whole settings form; unknown fields are refused. The rules of §5 run in the use case. */
-export const SettingsForm = z.object({
+export const SettingsForm = z.strictObject({
   appName: Text(60),
   appMode: AppMode,
   CompanyName: Text(120),
@@ -144,15 +141,15 @@ export const SettingsForm = z.object({
   CarHornRepeat: z.boolean(),
   driverRadius: DriverRadius,
   license: Text(200),
-  timeZone: TimeZone.optional(),
+  timeZone: z.optional(TimeZone),
   ...DispatchSettingsInput,
-}).strict();
+});
 export type SettingsForm = z.infer<typeof SettingsForm>;
 
 export const editSettings = route({
   method: 'PUT', path: '/settings', operationId: 'editSettings', area: 'settings', auth: ['admin'],
   summary: 'Save the settings if `version` is current (409 otherwise); a purchase code is checked remotely (wrong_code); refused in demo mode (demo_mode); settings_error while no settings are stored',
-  body: z.object({ version: z.number().int().nonnegative(), settings: SettingsForm }).strict(),
+  body: z.strictObject({ version: z.number().check(z.int(), z.nonnegative()), settings: SettingsForm }),
   response: z.object({ code: z.literal('updated'), settings: AdminSettings }),
 });
 
@@ -172,7 +169,7 @@ export const getProviders = route({
 });
 
 export const LanguagePack = z.object({
-  code: z.string().min(2).max(10),
+  code: z.string().check(z.minLength(2), z.maxLength(10)),
   name: z.string(),
   isDefault: z.boolean(),
   translations: z.record(z.string(), z.string()),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { route } from './route';
 
 export const getHealth = route({

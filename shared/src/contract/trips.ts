@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { WALLET_ENTRY_TYPES, WALLET_REASONS } from '../domain/wallet-ledger';
 import { AbortedUpload, AbortUploadBody, CompletedUpload, CompleteUploadBody, DocumentUpload, UploadPartsBody, UploadPartUrls, UploadTicket } from './uploads';
 import { BookingIdParams, BookingStatus, BookingView } from './bookings';
@@ -11,7 +11,7 @@ import { ROLES, route } from './route';
  * effects in one transaction; a move the table does not allow is 409 with nothing written.
  */
 
-const noBody = z.object({}).strict();
+const noBody = z.strictObject({});
 
 export const acceptBooking = route({
   method: 'POST', path: '/bookings/{id}/accept', operationId: 'acceptBooking', area: 'trips', auth: ['driver'],
@@ -45,7 +45,7 @@ export const startTrip = route({
   method: 'POST', path: '/bookings/{id}/start', operationId: 'startTrip', area: 'trips', auth: ['driver'],
   summary: 'STARTED: start time and a tracking point; with otp_secure the rider\'s 5-digit trip code must match (400 trip_code_mismatch)',
   params: BookingIdParams,
-  body: z.object({ otp: z.string().trim().regex(/^\d{1,10}$/).optional() }).strict(),
+  body: z.strictObject({ otp: z.optional(z.string().check(z.trim(), z.regex(/^\d{1,10}$/))) }),
   response: BookingView,
 });
 
@@ -60,7 +60,7 @@ export const settleBooking = route({
   method: 'POST', path: '/bookings/{id}/settle', operationId: 'settleBooking', area: 'trips', auth: ['driver'],
   summary: 'At the drop (REACHED): a prepaid booking or cash the driver confirms taking makes it PAID (wallets credited and debited through the ledger); `later` leaves the rider to pay (PENDING) and frees the driver. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
   params: BookingIdParams, idempotent: true,
-  body: z.object({ method: z.enum(['cash', 'later']) }).strict(),
+  body: z.strictObject({ method: z.enum(['cash', 'later']) }),
   response: BookingView,
 });
 
@@ -70,12 +70,12 @@ export const payBooking = route({
   method: 'POST', path: '/bookings/{id}/pay', operationId: 'payBooking', area: 'trips', auth: ['rider'],
   summary: 'The rider pays: from the wallet (REACHED or PENDING, debited in the PAID transaction), or Pay now by card (PENDING): the card payment packet is saved and the providers returned, the first preselected (insufficient_balance when the wallet does not cover the fare, no_provider_found when no provider is enabled, booking_already_paid for a prepaid or paid booking). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
   params: BookingIdParams, idempotent: true,
-  body: z.object({ method: z.enum(['wallet', 'card']) }).strict(),
+  body: z.strictObject({ method: z.enum(['wallet', 'card']) }),
   response: z.object({
     booking: BookingView,
     /** Card only: the provider chooser (spec §4 Pay now). */
-    providers: z.array(PaymentProviderChoice).optional(),
-    selectedProvider: z.string().optional(),
+    providers: z.optional(z.array(PaymentProviderChoice)),
+    selectedProvider: z.optional(z.string()),
   }),
 });
 
@@ -83,7 +83,7 @@ export const completeBooking = route({
   method: 'POST', path: '/bookings/{id}/complete', operationId: 'completeBooking', area: 'trips', auth: ['rider'],
   summary: 'COMPLETE with an optional 1–5 rating: the driver\'s one-decimal average recomputed and the driver told',
   params: BookingIdParams,
-  body: z.object({ rating: z.number().int().min(1).max(5).optional() }).strict(),
+  body: z.strictObject({ rating: z.optional(z.number().check(z.int(), z.gte(1), z.lte(5))) }),
   response: BookingView,
 });
 
@@ -104,8 +104,8 @@ export const fetchTracking = route({
   response: z.object({
     point: TrackingPoint,
     /** Seconds to the pickup while the rider waits, to the drop while riding. */
-    etaSeconds: z.number().nonnegative().optional(),
-    etaTo: z.enum(['pickup', 'drop']).optional(),
+    etaSeconds: z.optional(z.number().check(z.nonnegative())),
+    etaTo: z.optional(z.enum(['pickup', 'drop'])),
   }),
 });
 
@@ -127,7 +127,7 @@ export const fetchChat = route({
   method: 'GET', path: '/bookings/{id}/chat', operationId: 'fetchChat', area: 'trips', auth: ['rider', 'driver', 'admin'],
   summary: 'The booking\'s chat, oldest first, for its rider, its driver and admins',
   params: BookingIdParams,
-  query: PageQuery.strict(),
+  query: z.strictObject(PageQuery.shape),
   response: page(ChatMessage),
 });
 
@@ -135,13 +135,13 @@ export const sendChatMessage = route({
   method: 'POST', path: '/bookings/{id}/chat', operationId: 'sendChatMessage', area: 'trips', auth: ['rider', 'driver', 'admin'],
   summary: 'A chat message on an assigned booking; sender and source come from the caller, never the body',
   params: BookingIdParams,
-  body: z.object({ message: cleanText(1000, { required: true, multiline: true }) }).strict(),
+  body: z.strictObject({ message: cleanText(1000, { required: true, multiline: true }) }),
   status: 201,
   response: ChatMessage,
 });
 
 export const PhotoKind = z.enum(['pickup_image', 'deliver_image']);
-export const PhotoParams = BookingIdParams.extend({ kind: PhotoKind });
+export const PhotoParams = z.extend(BookingIdParams, { kind: PhotoKind });
 
 export const createTripPhotoUploadUrl = route({
   method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-url', operationId: 'createTripPhotoUploadUrl', area: 'trips', auth: ['driver'],
@@ -191,15 +191,15 @@ export const WalletEntry = z.object({
   date: z.number(),
   txRef: z.string(),
   reason: z.enum(WALLET_REASONS),
-  bookingId: z.string().optional(),
+  bookingId: z.optional(z.string()),
 });
 export type WalletEntry = z.infer<typeof WalletEntry>;
 
 export const fetchWallet = route({
   method: 'GET', path: '/me/wallet', operationId: 'fetchWallet', area: 'users', auth: ['rider', 'driver'],
   summary: 'The signed-in user\'s balance (may be negative for a driver holding cash owed to the platform) and history, newest first',
-  query: PageQuery.strict(),
-  response: page(WalletEntry).extend({ balance: z.number() }),
+  query: z.strictObject(PageQuery.shape),
+  response: z.extend(page(WalletEntry), { balance: z.number() }),
 });
 
 /** Spec §5 Add to wallet: an amount above 0 (blank is 0, so refused), else no_details_error; parsed by the strict money rule. */
@@ -209,7 +209,7 @@ export const addToWallet = route({
   method: 'POST', path: '/wallets/{uid}/credits', operationId: 'addToWallet', area: 'users', auth: ['admin'],
   summary: 'Spec §6: an admin credits a rider\'s or driver\'s wallet (a Credit entry, reference AdminCredit); an amount above 0 with at most two decimals, else no_details_error. Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried click credits once)',
   idempotent: true,
-  params: z.object({ uid: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) }),
-  body: z.object({ amount: WalletAmount }).strict(),
+  params: z.object({ uid: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/)) }),
+  body: z.strictObject({ amount: WalletAmount }),
   response: z.object({ uid: z.string(), credited: Money, balance: z.number(), message: z.literal('wallet_updated') }),
 });

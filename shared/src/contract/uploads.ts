@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { LICENCE_KEY } from '../domain/storage-keys';
 import { planParts, UPLOAD_LIMITS } from '../domain/upload-plan';
 
@@ -13,10 +13,10 @@ export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as 
 export const ImageContentType = z.enum(IMAGE_CONTENT_TYPES);
 
 /** A file the browser is about to send. The ticket is bound to the declared type and size. */
-export const fileUpload = (maxBytes: number) => z.object({
+export const fileUpload = (maxBytes: number) => z.strictObject({
   contentType: ImageContentType,
-  size: z.number().int().positive().max(maxBytes),
-}).strict();
+  size: z.number().check(z.int(), z.positive(), z.lte(maxBytes)),
+});
 
 /** Images shown to everyone: at most 5 MiB, always one POST. */
 export const ImageUpload = fileUpload(UPLOAD_LIMITS.profileImage);
@@ -39,47 +39,47 @@ export const MultipartUploadTicket = z.object({
   /** Names this upload in the part, complete and abort calls; bound to the key (and caller) on the server. */
   uploadId: z.string(),
   /** The part sizes, in order (see planParts); the last may be smaller. */
-  partSizes: z.array(z.number().int().positive()),
+  partSizes: z.array(z.number().check(z.int(), z.positive())),
   maxBytes: z.number(),
 });
 
 export const UploadTicket = z.discriminatedUnion('method', [PostUploadTicket, MultipartUploadTicket]);
 export type UploadTicket = z.infer<typeof UploadTicket>;
 
-const UploadId = z.string().min(1).max(1024).regex(/^[A-Za-z0-9._~=+/-]+$/, 'invalid_argument');
+const UploadId = z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^[A-Za-z0-9._~=+/-]+$/, 'invalid_argument'));
 /** 20 MiB in the doubling plan is at most a few parts; S3 allows 10,000. */
 const MAX_PARTS = planParts(UPLOAD_LIMITS.tripPhoto).length;
-const PartNumber = z.number().int().min(1).max(MAX_PARTS);
+const PartNumber = z.number().check(z.int(), z.gte(1), z.lte(MAX_PARTS));
 
 /** Signs upload URLs for some parts (the client asks again for the next ones, or after a pause). */
-export const UploadPartsBody = z.object({
+export const UploadPartsBody = z.strictObject({
   uploadId: UploadId,
   /** The whole file's size, as declared when the upload started: each part URL is signed for its exact size. */
-  size: z.number().int().positive().max(UPLOAD_LIMITS.tripPhoto),
-  partNumbers: z.array(PartNumber).min(1).max(MAX_PARTS),
-}).strict();
+  size: z.number().check(z.int(), z.positive(), z.lte(UPLOAD_LIMITS.tripPhoto)),
+  partNumbers: z.array(PartNumber).check(z.minLength(1), z.maxLength(MAX_PARTS)),
+});
 
 export const UploadPartUrls = z.object({
   parts: z.array(z.object({ partNumber: z.number(), url: z.string(), size: z.number() })),
   expiresInSeconds: z.number(),
 });
 
-export const CompleteUploadBody = z.object({
+export const CompleteUploadBody = z.strictObject({
   uploadId: UploadId,
-  parts: z.array(z.object({ partNumber: PartNumber, etag: z.string().min(1).max(200) }).strict()).min(1).max(MAX_PARTS),
-}).strict();
+  parts: z.array(z.strictObject({ partNumber: PartNumber, etag: z.string().check(z.minLength(1), z.maxLength(200)) })).check(z.minLength(1), z.maxLength(MAX_PARTS)),
+});
 
 export const CompletedUpload = z.object({ key: z.string(), size: z.number() });
 
-export const AbortUploadBody = z.object({ uploadId: UploadId }).strict();
+export const AbortUploadBody = z.strictObject({ uploadId: UploadId });
 export const AbortedUpload = z.object({ aborted: z.literal(true) });
 
 /** The licence routes are public: the key itself (made by the server, unguessable) travels with the upload id. */
-export const LicenceKey = z.string().max(300).regex(LICENCE_KEY, 'invalid_argument');
-export const LicencePartsBody = UploadPartsBody.extend({ key: LicenceKey }).strict();
-export const LicenceCompleteBody = CompleteUploadBody.extend({ key: LicenceKey }).strict();
-export const LicenceAbortBody = AbortUploadBody.extend({ key: LicenceKey }).strict();
+export const LicenceKey = z.string().check(z.maxLength(300), z.regex(LICENCE_KEY, 'invalid_argument'));
+export const LicencePartsBody = z.extend(z.strictObject(UploadPartsBody.shape), { key: LicenceKey });
+export const LicenceCompleteBody = z.extend(z.strictObject(CompleteUploadBody.shape), { key: LicenceKey });
+export const LicenceAbortBody = z.extend(z.strictObject(AbortUploadBody.shape), { key: LicenceKey });
 
 /** Spec §5 Storage rules: a listing returns 1 to 1000 results. */
 export const LIST_MAX_RESULTS = 1000;
-export const ListMaxResults = z.number().int().min(1, 'invalid_argument').max(LIST_MAX_RESULTS, 'invalid_argument');
+export const ListMaxResults = z.number().check(z.int(), z.gte(1, 'invalid_argument'), z.lte(LIST_MAX_RESULTS, 'invalid_argument'));

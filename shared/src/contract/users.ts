@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { cleanText, IsoDate, LatLng } from './common';
 import { ImageUpload, LicenceKey, UploadTicket } from './uploads';
 import { page, PageQuery } from './common';
@@ -9,7 +9,7 @@ export const LoginType = z.enum(['email', 'phone', 'facebook', 'apple']);
 export const UserProfile = z.object({
   id: z.string(),
   createdAt: IsoDate,
-  createdByAdmin: z.boolean().optional(),
+  createdByAdmin: z.optional(z.boolean()),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -17,30 +17,30 @@ export const UserProfile = z.object({
   usertype: Role,
   loginType: LoginType,
   referralId: z.string(),
-  signupViaReferral: z.string().optional(),
+  signupViaReferral: z.optional(z.string()),
   approved: z.boolean(),
   walletBalance: z.number(),
-  profile_image: z.string().optional(),
-  location: LatLng.optional(),
-  queue: z.boolean().optional(),
-  driverActiveStatus: z.boolean().optional(),
-  fleetadmin: z.string().optional(),
-  vehicleMake: z.string().optional(),
-  vehicleModel: z.string().optional(),
-  vehicleNumber: z.string().optional(),
-  other_info: z.string().optional(),
-  carType: z.string().optional(),
-  licenseImage: z.string().optional(),
-  bankName: z.string().optional(),
-  bankCode: z.string().optional(),
-  bankAccount: z.string().optional(),
+  profile_image: z.optional(z.string()),
+  location: z.optional(LatLng),
+  queue: z.optional(z.boolean()),
+  driverActiveStatus: z.optional(z.boolean()),
+  fleetadmin: z.optional(z.string()),
+  vehicleMake: z.optional(z.string()),
+  vehicleModel: z.optional(z.string()),
+  vehicleNumber: z.optional(z.string()),
+  other_info: z.optional(z.string()),
+  carType: z.optional(z.string()),
+  licenseImage: z.optional(z.string()),
+  bankName: z.optional(z.string()),
+  bankCode: z.optional(z.string()),
+  bankAccount: z.optional(z.string()),
   /** Spec §3: a driver's one-decimal average and the ratings behind it (written by COMPLETE). */
-  ratings: z.object({ userrating: z.number(), details: z.array(z.object({ user: z.string(), rate: z.number() })) }).optional(),
+  ratings: z.optional(z.object({ userrating: z.number(), details: z.array(z.object({ user: z.string(), rate: z.number() })) })),
   /** Spec §3: a rider's drops, counted (written by REACHED). */
-  savedAddresses: z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() })).optional(),
+  savedAddresses: z.optional(z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() }))),
   /** Spec §3: the app's latest registered push token and its platform (PUT /me/device). */
-  pushToken: z.string().optional(),
-  userPlatform: z.enum(['ANDROID', 'IOS', 'WEB']).optional(),
+  pushToken: z.optional(z.string()),
+  userPlatform: z.optional(z.enum(['ANDROID', 'IOS', 'WEB'])),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -51,12 +51,12 @@ export const fetchUser = route({
 });
 
 /** Only these fields; anything else (usertype, approved, walletBalance…) is refused by `.strict()`. */
-export const UpdateProfileBody = z.object({
+export const UpdateProfileBody = z.strictObject({
   firstName: cleanText(60),
   lastName: cleanText(60),
-  email: z.string().max(254).optional(),
-  mobile: z.string().max(20).optional(),
-}).strict();
+  email: z.optional(z.string().check(z.maxLength(254))),
+  mobile: z.optional(z.string().check(z.maxLength(20))),
+});
 
 export const updateProfile = route({
   method: 'PATCH', path: '/me', operationId: 'updateProfile', area: 'users', auth: ROLES,
@@ -75,7 +75,7 @@ export const createProfileImageUploadUrl = route({
 export const setProfileImage = route({
   method: 'POST', path: '/me/profile-image', operationId: 'setProfileImage', area: 'users', auth: ROLES,
   summary: 'Use the uploaded users/{uid}/profileImage as the profile image',
-  body: z.object({}).strict(),
+  body: z.strictObject({}),
   response: UserProfile,
 });
 
@@ -98,36 +98,36 @@ export const ListedUserType = z.enum(['rider', 'driver', 'fleetadmin']);
 export const fetchUsers = route({
   method: 'GET', path: '/users', operationId: 'fetchUsers', area: 'users', auth: ['admin', 'fleetadmin'],
   summary: 'Riders, drivers or fleet admins, newest first; a fleet admin gets only its own drivers. With `search`: those whose name starts with it (name order), or the one with that e-mail address',
-  query: PageQuery.extend({
+  query: z.extend(PageQuery, {
     usertype: ListedUserType,
     /** A type-ahead: a prefix of "first last" (case and accents ignored), or a whole e-mail address. */
-    search: z.string().trim().max(100).optional(),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   }),
   response: page(UserProfile),
 });
 
 /** Free text, cleaned of control characters by the contract (cleanText); blank names are the use case's proper_input_name. */
 const DriverFields = {
-  vehicleMake: cleanText(60).optional(),
-  vehicleModel: cleanText(60).optional(),
-  vehicleNumber: cleanText(30).optional(),
-  other_info: cleanText(500).optional(),
-  carType: cleanText(60).optional(),
-  bankName: cleanText(100).optional(),
-  bankCode: cleanText(40).optional(),
-  bankAccount: cleanText(40).optional(),
+  vehicleMake: z.optional(cleanText(60)),
+  vehicleModel: z.optional(cleanText(60)),
+  vehicleNumber: z.optional(cleanText(30)),
+  other_info: z.optional(cleanText(500)),
+  carType: z.optional(cleanText(60)),
+  bankName: z.optional(cleanText(100)),
+  bankCode: z.optional(cleanText(40)),
+  bankAccount: z.optional(cleanText(40)),
 };
 
-export const AddUserBody = z.object({
+export const AddUserBody = z.strictObject({
   usertype: ListedUserType,
   firstName: cleanText(60),
   lastName: cleanText(60),
-  email: z.string().trim().max(254),
+  email: z.string().check(z.trim(), z.maxLength(254)),
   /** Full mobile with its country code: +<digits>. */
-  mobile: z.string().trim().regex(/^\+\d{6,20}$/, 'mobile_no_blank_error'),
-  password: z.string().max(30),
+  mobile: z.string().check(z.trim(), z.regex(/^\+\d{6,20}$/, 'mobile_no_blank_error')),
+  password: z.string().check(z.maxLength(30)),
   ...DriverFields,
-}).strict();
+});
 
 export const addUser = route({
   method: 'POST', path: '/users', operationId: 'addUser', area: 'users', auth: ['admin', 'fleetadmin'],
@@ -136,14 +136,14 @@ export const addUser = route({
   response: UserProfile,
 });
 
-export const UserId = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+export const UserId = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/)) });
 
 /** Email and mobile are editable only on add (spec §5 Other). */
 export const editUser = route({
   method: 'PATCH', path: '/users/{id}', operationId: 'editUser', area: 'users', auth: ['admin', 'fleetadmin'],
   summary: 'Edit a user\'s names and driver details',
   params: UserId,
-  body: z.object({ firstName: cleanText(60).optional(), lastName: cleanText(60).optional(), driverActiveStatus: z.boolean().optional(), ...DriverFields }).strict(),
+  body: z.strictObject({ firstName: z.optional(cleanText(60)), lastName: z.optional(cleanText(60)), driverActiveStatus: z.optional(z.boolean()), ...DriverFields }),
   response: UserProfile,
 });
 
@@ -151,7 +151,7 @@ export const setUserApproval = route({
   method: 'POST', path: '/users/{id}/approval', operationId: 'setUserApproval', area: 'users', auth: ['admin', 'fleetadmin'],
   summary: 'Approve or unapprove a user',
   params: UserId,
-  body: z.object({ approved: z.boolean() }).strict(),
+  body: z.strictObject({ approved: z.boolean() }),
   response: UserProfile,
 });
 
@@ -170,7 +170,7 @@ export const deleteUser = route({
 export const verifyLicense = route({
   method: 'POST', path: '/me/license-check', operationId: 'verifyLicense', area: 'users', auth: ROLES,
   summary: 'Run the deployer\'s licence check for a signed-in session',
-  body: z.object({}).strict(),
+  body: z.strictObject({}),
   response: z.object({ ok: z.literal(true) }),
 });
 
@@ -181,17 +181,17 @@ export const verifyLicense = route({
  */
 
 /** The driver fields a driver edits on their own profile; an emptied text clears its field. */
-export const DriverDetailsBody = z.object({
-  vehicleMake: cleanText(60).optional(),
-  vehicleModel: cleanText(60).optional(),
-  vehicleNumber: cleanText(30).optional(),
-  other_info: cleanText(500).optional(),
+export const DriverDetailsBody = z.strictObject({
+  vehicleMake: z.optional(cleanText(60)),
+  vehicleModel: z.optional(cleanText(60)),
+  vehicleNumber: z.optional(cleanText(30)),
+  other_info: z.optional(cleanText(500)),
   /** Spec §5: one of the car type names (not_a_car_type otherwise); never cleared. */
-  carType: cleanText(60).optional(),
-  bankName: cleanText(100).optional(),
-  bankCode: cleanText(40).optional(),
-  bankAccount: cleanText(40).optional(),
-}).strict();
+  carType: z.optional(cleanText(60)),
+  bankName: z.optional(cleanText(100)),
+  bankCode: z.optional(cleanText(40)),
+  bankAccount: z.optional(cleanText(40)),
+});
 
 export const updateDriverDetails = route({
   method: 'PATCH', path: '/me/driver-details', operationId: 'updateDriverDetails', area: 'users', auth: ['driver'],
@@ -203,7 +203,7 @@ export const updateDriverDetails = route({
 export const setLicenceImage = route({
   method: 'POST', path: '/me/licence-image', operationId: 'setLicenceImage', area: 'users', auth: ['driver'],
   summary: 'Use an uploaded licence image (uploaded as at sign-up: its key from the licence upload routes) as the driver\'s own licence',
-  body: z.object({ key: LicenceKey }).strict(),
+  body: z.strictObject({ key: LicenceKey }),
   response: UserProfile,
 });
 
@@ -211,5 +211,5 @@ export const fetchLicenceImage = route({
   method: 'GET', path: '/users/{id}/licence-image', operationId: 'fetchLicenceImage', area: 'users', auth: ['admin', 'fleetadmin', 'driver'],
   summary: 'A short-lived link to a driver\'s licence image (private): the driver\'s own, a fleet admin\'s own drivers\', any driver\'s for an admin; 404 otherwise',
   params: UserId,
-  response: z.object({ url: z.string().optional() }),
+  response: z.object({ url: z.optional(z.string()) }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { cleanText, Id, Money, moneyInput, PageQuery, page } from './common';
 import { route } from './route';
 import { MAX_WITHDRAW_MINOR } from '../domain/withdraw-rules';
@@ -12,37 +12,37 @@ export const Withdraw = z.object({
   name: z.string(),
   amount: Money,
   date: z.number(),
-  bankName: z.string().optional(),
-  bankCode: z.string().optional(),
-  bankAccount: z.string().optional(),
+  bankName: z.optional(z.string()),
+  bankCode: z.optional(z.string()),
+  bankAccount: z.optional(z.string()),
   processed: z.boolean(),
   /** When an admin processed it (spec spelling). */
-  procesDate: z.number().optional(),
+  procesDate: z.optional(z.number()),
 });
 export type Withdraw = z.infer<typeof Withdraw>;
 
 /** As typed: a number or decimal text, above 0 with at most two decimals (the strict money rule), else no_details_error. */
 const WithdrawAmount = moneyInput({ key: 'no_details_error', positive: true, maxMinor: MAX_WITHDRAW_MINOR });
-const BankText = (max: number) => cleanText(max).optional();
+const BankText = (max: number) => z.optional(cleanText(max));
 
-export const RequestWithdrawBody = z.object({
+export const RequestWithdrawBody = z.strictObject({
   amount: WithdrawAmount,
   bankName: BankText(100),
   bankCode: BankText(40),
   bankAccount: BankText(40),
-}).strict();
+});
 export type RequestWithdrawBody = z.infer<typeof RequestWithdrawBody>;
 
 export const requestWithdraw = route({
   method: 'POST', path: '/withdraws', operationId: 'requestWithdraw', area: 'withdraws', auth: ['driver'],
   summary: 'Spec §6: a driver asks to withdraw from their wallet. The amount (above 0, two decimals at most, no_details_error otherwise) is held at once: a Withdraw entry and the balance decrement in the request\'s own transaction, refused with withdraw_exceeds_balance when the balance does not cover it. While settings bank_fields is on, bankName, bankCode and bankAccount are required (from the body or the driver\'s profile). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused',
   body: RequestWithdrawBody, status: 201, idempotent: true,
-  response: Withdraw.extend({ balance: z.number() }),
+  response: z.extend(Withdraw, { balance: z.number() }),
 });
 
-export const WithdrawsQuery = PageQuery.extend({
-  processed: z.enum(['true', 'false']).optional(),
-}).strict();
+export const WithdrawsQuery = z.extend(z.strictObject(PageQuery.shape), {
+  processed: z.optional(z.enum(['true', 'false'])),
+});
 
 export const fetchWithdraws = route({
   method: 'GET', path: '/withdraws', operationId: 'fetchWithdraws', area: 'withdraws', auth: ['admin', 'driver'],

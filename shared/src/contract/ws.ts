@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * WebSocket topics. A client subscribes to topics; the stream fan-out posts an `event` message to
@@ -8,26 +8,26 @@ import * as z from 'zod';
 export const Topic = z.union([
   z.literal('catalog'),
   z.literal('settings'),
-  z.string().regex(/^user\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^user\/[A-Za-z0-9-]{1,64}$/)),
   /** One booking; and the booking lists of an audience (spec §6 booking lists by role). */
-  z.string().regex(/^booking\/[A-Za-z0-9_-]{1,64}$/),
-  z.string().regex(/^bookings\/(customer|driver|fleet)\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^booking\/[A-Za-z0-9_-]{1,64}$/)),
+  z.string().check(z.regex(/^bookings\/(customer|driver|fleet)\/[A-Za-z0-9-]{1,64}$/)),
   z.literal('bookings/all'),
   /** A driver's live offers. */
-  z.string().regex(/^offers\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^offers\/[A-Za-z0-9-]{1,64}$/)),
   /** The messages the platform sends a user. */
-  z.string().regex(/^messages\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^messages\/[A-Za-z0-9-]{1,64}$/)),
   /** A trip's tracking points and chat: their events carry the new point or message itself. */
-  z.string().regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/),
+  z.string().check(z.regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/)),
   /** Withdraw requests: every driver's (admins), or one driver's own. */
   z.literal('withdraws'),
-  z.string().regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/)),
   /** Live driver positions for the dashboard map, in batches: every driver (admins), or one fleet's. */
   z.literal('drivers/all'),
-  z.string().regex(/^drivers\/fleet\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^drivers\/fleet\/[A-Za-z0-9-]{1,64}$/)),
   /** The users tables (spec §2): every rider, driver or fleet admin (admins), or one fleet's drivers. */
-  z.string().regex(/^users\/(rider|driver|fleetadmin)$/),
-  z.string().regex(/^users\/fleet\/[A-Za-z0-9-]{1,64}$/),
+  z.string().check(z.regex(/^users\/(rider|driver|fleetadmin)$/)),
+  z.string().check(z.regex(/^users\/fleet\/[A-Za-z0-9-]{1,64}$/)),
 ]);
 export type Topic = z.infer<typeof Topic>;
 
@@ -44,9 +44,9 @@ export const DriverPosition = z.object({
 export type DriverPosition = z.infer<typeof DriverPosition>;
 
 export const ClientMessage = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('subscribe'), topic: Topic }).strict(),
-  z.object({ action: z.literal('unsubscribe'), topic: Topic }).strict(),
-  z.object({ action: z.literal('ping') }).strict(),
+  z.strictObject({ action: z.literal('subscribe'), topic: Topic }),
+  z.strictObject({ action: z.literal('unsubscribe'), topic: Topic }),
+  z.strictObject({ action: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -57,17 +57,17 @@ export const ServerMessage = z.discriminatedUnion('type', [
    * subscription because the follower lost the right to it (an offer taken by another driver, a
    * trip given up): no further event of the topic arrives, and a re-read by REST answers 404.
    */
-  z.object({ type: z.literal('unsubscribed'), topic: z.string(), reason: z.literal('forbidden').optional() }),
+  z.object({ type: z.literal('unsubscribed'), topic: z.string(), reason: z.optional(z.literal('forbidden')) }),
   z.object({ type: z.literal('pong'), at: z.number() }),
   z.object({
-    type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.string().optional(),
+    type: z.literal('event'), topic: z.string(), change: z.enum(['INSERT', 'MODIFY', 'REMOVE']), id: z.optional(z.string()),
     /** Small payloads that spare a re-read: a tracking point (id, at, status, lat, lng) or a chat message. */
-    data: z.record(z.string(), z.unknown()).optional(),
+    data: z.optional(z.record(z.string(), z.unknown())),
     /**
      * The correlation id of the request that made the change (its `x-correlation-id`), so a page
      * can tie a live update to the call that caused it; a stream record's own id when none did.
      */
-    correlationId: z.string().optional(),
+    correlationId: z.optional(z.string()),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { moneyInputs } from '../../../shared/src/contract/common';
 
 /**
@@ -10,8 +10,8 @@ import { moneyInputs } from '../../../shared/src/contract/common';
  */
 
 type Def = { type: string; [k: string]: any };
-const defOf = (s: z.ZodType): Def => (s as any)._zod.def as Def;
-const checksOf = (s: z.ZodType): Def[] => ((defOf(s).checks ?? []) as any[]).map((c) => (c._zod?.def ?? c) as Def);
+const defOf = (s: z.ZodMiniType): Def => (s as any)._zod.def as Def;
+const checksOf = (s: z.ZodMiniType): Def[] => ((defOf(s).checks ?? []) as any[]).map((c) => (c._zod?.def ?? c) as Def);
 
 /** Field names whose values mean something the type does not say: opaque cursors are key JSON in base64url. */
 const BY_NAME: Record<string, () => fc.Arbitrary<unknown>> = {
@@ -24,7 +24,7 @@ const BY_NAME: Record<string, () => fc.Arbitrary<unknown>> = {
 
 const MAX_DEPTH = 6;
 
-export function arbitraryFor(schema: z.ZodType, depth = 0, name?: string): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: z.ZodMiniType, depth = 0, name?: string): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   if (depth > MAX_DEPTH) return fc.constant(undefined);
   if (name && BY_NAME[name] && def.type !== 'optional') return BY_NAME[name]!();
@@ -50,15 +50,15 @@ export function arbitraryFor(schema: z.ZodType, depth = 0, name?: string): fc.Ar
     case 'transform': return fc.jsonValue({ maxDepth: 1 });
     case 'lazy': return arbitraryFor(def.getter(), depth + 1, name);
     case 'intersection': return arbitraryFor(def.left, depth, name);
-    case 'union': return fc.oneof(...(def.options as z.ZodType[]).map((o) => arbitraryFor(o, depth + 1, name)));
+    case 'union': return fc.oneof(...(def.options as z.ZodMiniType[]).map((o) => arbitraryFor(o, depth + 1, name)));
     case 'array': {
       const c = lengthOf(schema);
       return fc.array(arbitraryFor(def.element, depth + 1), { minLength: c.min ?? 0, maxLength: Math.min(c.max ?? 4, (c.min ?? 0) + 4) });
     }
-    case 'tuple': return fc.tuple(...(def.items as z.ZodType[]).map((i) => arbitraryFor(i, depth + 1)));
+    case 'tuple': return fc.tuple(...(def.items as z.ZodMiniType[]).map((i) => arbitraryFor(i, depth + 1)));
     case 'record': return fc.dictionary(arbitraryFor(def.keyType, depth + 1).map(String), arbitraryFor(def.valueType, depth + 1), { maxKeys: 3 });
     case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
+      const shape = def.shape as Record<string, z.ZodMiniType>;
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       const requiredKeys: string[] = [];
       for (const [k, v] of Object.entries(shape)) {
@@ -79,13 +79,13 @@ function moneyArb(meta: { positive: boolean; maxMinor: number }): fc.Arbitrary<u
   ));
 }
 
-const isOptional = (s: z.ZodType) => (s as any)._zod.optin === 'optional';
-function unwrapOptional(s: z.ZodType): z.ZodType {
+const isOptional = (s: z.ZodMiniType) => (s as any)._zod.optin === 'optional';
+function unwrapOptional(s: z.ZodMiniType): z.ZodMiniType {
   const def = defOf(s);
   return def.type === 'optional' ? unwrapOptional(def.innerType) : s;
 }
 
-function lengthOf(schema: z.ZodType): { min?: number; max?: number } {
+function lengthOf(schema: z.ZodMiniType): { min?: number; max?: number } {
   let min: number | undefined;
   let max: number | undefined;
   for (const c of checksOf(schema)) {
@@ -96,7 +96,7 @@ function lengthOf(schema: z.ZodType): { min?: number; max?: number } {
   return { min, max };
 }
 
-function stringArb(schema: z.ZodType): fc.Arbitrary<string> {
+function stringArb(schema: z.ZodMiniType): fc.Arbitrary<string> {
   const { min = 0, max } = lengthOf(schema);
   const cap = Math.min(max ?? 40, Math.max(min, 40));
   const fits = (s: string) => s.length >= min && s.length <= (max ?? Infinity);
@@ -120,7 +120,7 @@ function stringArb(schema: z.ZodType): fc.Arbitrary<string> {
   );
 }
 
-function numberArb(schema: z.ZodType): fc.Arbitrary<number> {
+function numberArb(schema: z.ZodMiniType): fc.Arbitrary<number> {
   let lo = -1e9;
   let hi = 1e9;
   let loOpen = false;

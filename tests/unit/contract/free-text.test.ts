@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { freeTexts, moneyInputs } from '../../../shared/src/contract/common';
 import { routes } from '../../../shared/src/contract/routes';
 
@@ -22,7 +22,7 @@ const NOT_PROSE: Record<string, string> = {
 };
 
 type Found = { path: string; name: string; clean: boolean };
-function strings(schema: z.ZodType, path: string, name: string, out: Found[]) {
+function strings(schema: z.ZodMiniType, path: string, name: string, out: Found[]) {
   const def = (schema as any)._zod.def;
   if (freeTexts.has(schema)) { out.push({ path, name, clean: true }); return; }
   if (moneyInputs.has(schema)) return;
@@ -32,7 +32,7 @@ function strings(schema: z.ZodType, path: string, name: string, out: Found[]) {
     case 'pipe': strings(def.in, path, name, out); return;
     case 'union': for (const o of def.options) strings(o, path, name, out); return;
     case 'array': strings(def.element, `${path}[]`, name, out); return;
-    case 'object': for (const [k, v] of Object.entries(def.shape)) strings(v as z.ZodType, `${path}.${k}`, k, out); return;
+    case 'object': for (const [k, v] of Object.entries(def.shape)) strings(v as z.ZodMiniType, `${path}.${k}`, k, out); return;
     default:
   }
 }
