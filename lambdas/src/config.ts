@@ -70,6 +70,8 @@ const Env = z.object({
   /** Site origins (comma-separated, `*` for any) a provider may send the browser back to. */
   SITE_ORIGINS: z.string().default('*'),
   SCHEDULER_ENDPOINT: z.string().url().optional(),
+  /** The site's address, for links sent outside the site (a parcel recipient's trip link by SMS); none sends no such SMS. */
+  SITE_URL: z.string().url().optional(),
 });
 export type Config = z.infer<typeof Env> & { jwtIssuer: string };
 
