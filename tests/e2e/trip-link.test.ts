@@ -27,6 +27,8 @@ describe('follow my trip in the browser', () => {
   const newContext = async (viewport = DESKTOP) => {
     const ctx = await browser.newContext({ viewport });
     contexts.push(ctx);
+    // A step that cannot happen fails with its locator rather than running into the test's limit.
+    ctx.setDefaultTimeout(30_000);
     return ctx.newPage();
   };
   const account = async (usertype: 'rider' | 'driver') => {
@@ -107,5 +109,5 @@ describe('follow my trip in the browser', () => {
     // Clean up: the trip is cancelled and the driver goes offline.
     await ok(admin, 'POST', `/bookings/${booked.id}/cancel`, { reason: 'End of the trip link test' }).catch(() => undefined);
     await ok(driver.page, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined);
-  }, 180_000);
+  }, 300_000);
 });
