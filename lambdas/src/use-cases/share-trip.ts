@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound } from '../../../shared/src/domain/errors';
+import { notFound } from '../../../shared/src/domain/errors';
 import {
   sharedTripView, TRIP_LINK_MAX_AGE_MS, TRIP_LINK_TOKEN_BYTES, tripLinkLive, type SharedTripView, type TripLinkAudience,
 } from '../../../shared/src/domain/trip-link';
@@ -34,19 +34,9 @@ export async function mintTripLink(
 }
 
 /** The booking's rider only: anyone else (another rider) learns nothing of it, as fetchBooking answers. */
-function ownBooking(account: Account, booking: BookingRecord | undefined): BookingRecord {
+export function ownBooking(account: Account, booking: BookingRecord | undefined): BookingRecord {
   if (!booking || booking.customer !== account.profile.id) throw notFound();
   return booking;
-}
-
-/** The rider shares their live trip: a new link each time, and the one before it dies. */
-export async function createTripLink(
-  deps: { tripLinks: TripLinkStore; hash: (token: string) => string; now: () => Date },
-  account: Account, booking: BookingRecord | undefined,
-) {
-  const own = ownBooking(account, booking);
-  if (!tripLinkLive(own.status)) throw conflict('trip_link_trip_over');
-  return mintTripLink(deps, own.id, 'rider');
 }
 
 /** The rider takes their link back; the recipient's link (delivery mode) is the recipient's and stays. */

@@ -3,7 +3,7 @@ import { keys } from '../../adapters/dynamodb/keys';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { now, tripLinks } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { createTripLink } from '../../use-cases/share-trip';
+import { createTripLink } from '../../use-cases/create-trip-link';
 
 const deps = { tripLinks, now, hash: keys.tripLinkHash };
 
