@@ -174,6 +174,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     stops.push(gateway.stop);
     const publicPort = gateway.port;
     process.env.WS_CALLBACK_URL = `http://127.0.0.1:${publicPort}`;
+    // Links sent by SMS (a parcel recipient's trip link) point at this machine's site.
+    process.env.SITE_URL = `http://localhost:${publicPort}`;
     const { resetConfig } = await import('../../lambdas/src/config');
     resetConfig();
 

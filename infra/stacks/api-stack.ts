@@ -23,7 +23,7 @@ import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs
 import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
-import { type Capability, capabilitiesOf } from './route-grants';
+import { type Capability, capabilitiesOf, readOnlyTableActions } from './route-grants';
 import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
 export const WS_ENTRIES = {
@@ -276,6 +276,9 @@ export class ApiStack extends Stack {
       // the site's CloudFront domain is made after this stack, so without a configured origin the
       // return address is the caller's own Origin (as before). CORS never reads '*' (httpHandler).
       SITE_ORIGINS: config.siteOrigins.length > 0 ? config.siteOrigins.join(',') : '*',
+      // Links sent by SMS (a parcel recipient's trip link) point at the site's first configured origin;
+      // without one no such SMS is sent (the CloudFront domain is made after this stack).
+      ...(config.siteOrigins[0] ? { SITE_URL: config.siteOrigins[0] } : {}),
       ...(config.push.outbox ? { PUSH_DELIVERY: 'outbox' } : {}),
       ...(this.props.push.android ? { PUSH_ANDROID_APP_ARN: this.props.push.android.arn } : {}),
       ...(this.props.push.ios ? { PUSH_IOS_APP_ARN: this.props.push.ios.arn } : {}),
@@ -359,7 +362,9 @@ export class ApiStack extends Stack {
         observability: observability(config),
       });
       this.routeFunctions.set(route.operationId, handler);
-      this.grantTable(handler.fn);
+      const readOnly = readOnlyTableActions(route);
+      if (readOnly) this.grantTableReads(handler.fn, readOnly);
+      else this.grantTable(handler.fn);
       for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
 
       const resource = api.root.resourceForPath(route.path);
@@ -511,6 +516,10 @@ export class ApiStack extends Stack {
     this.webSocketStage.grantManagementApiAccess(consumer.fn);
     // New inbox messages are pushed to the recipient's devices.
     this.grantCapability(consumer.fn, 'push');
+    // A parcel's recipient gets their trip link by SMS. SMS to a phone number has no resource ARN:
+    // sns:Publish must name "*"; a deny on topics keeps the grant to direct SMS only.
+    consumer.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    consumer.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
 
     const failures = this.streamFailureQueue('StreamFailures', 'stream-failures', Duration.days(14));
     this.platformFunctions.push({ label: 'stream-fan-out', fn: consumer.fn });
@@ -528,7 +537,10 @@ export class ApiStack extends Stack {
         filters: [lambda.FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: lambda.FilterRule.notEquals('DRIVER') } } } })],
       }),
     );
-    allowWildcards(consumer, WILDCARD_REASONS.listStreams);
+    allowWildcards(consumer, {
+      finding: WILDCARD_REASONS.listStreams.finding,
+      reason: `${WILDCARD_REASONS.listStreams.reason} Direct SMS (a parcel recipient's trip link) has no resource-level permission either, so sns:Publish names "*"; publishing to any topic is explicitly denied.`,
+    });
   }
 
   /**
@@ -674,6 +686,11 @@ export class ApiStack extends Stack {
         ],
       }),
     );
+  }
+
+  /** A public read's table access: only the item actions it names, on the table itself (no index). */
+  private grantTableReads(fn: lambda.IFunction, actions: readonly string[]): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [this.props.table.tableArn] }));
   }
 
   private pushApps(): PlatformApp[] {

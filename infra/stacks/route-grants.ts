@@ -85,6 +85,8 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   reachBooking: ['geoRoute', 'geoReverse'],
   // The driver's time to the pickup or the drop.
   fetchTracking: ['geoRoute'],
+  // A shared trip's time to the pickup or the drop.
+  fetchSharedTrip: ['geoRoute'],
   createTripPhotoUploadUrl: ['uploads'],
   createTripPhotoUploadParts: ['uploads'],
   completeTripPhotoUpload: ['uploads'],
@@ -103,4 +105,17 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
 
 export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): Capability[] {
   return [...new Set([...(BY_AREA[route.area] ?? []), ...(BY_OPERATION[route.operationId] ?? [])])];
+}
+
+/**
+ * Routes that only read the table, given exactly the actions they use instead of the handlers'
+ * read-write grant: the public read of a shared trip gets its link and booking and the driver's
+ * profile by key and the latest tracking point by one query; it writes nothing.
+ */
+const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
+  fetchSharedTrip: ['dynamodb:GetItem', 'dynamodb:Query'],
+};
+
+export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {
+  return READ_ONLY_TABLE[route.operationId];
 }

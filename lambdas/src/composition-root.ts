@@ -5,6 +5,7 @@ import { bookingRepository } from './adapters/dynamodb/booking-repository';
 import { inboxRepository } from './adapters/dynamodb/inbox-repository';
 import { presenceRepository } from './adapters/dynamodb/presence-repository';
 import { tripRepository } from './adapters/dynamodb/trip-repository';
+import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
 import { offlineGeo } from './adapters/geo/offline-geo';
@@ -95,6 +96,7 @@ export const bookings = bookingRepository;
 export const presence = presenceRepository;
 export const inbox = inboxRepository;
 export const trips = tripRepository;
+export const tripLinks = tripLinkRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
 /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
@@ -112,6 +114,8 @@ export const gateway = (provider: string): PaymentGateway | undefined => {
   return config().PAYMENT_TEST_GATEWAY === 'on' ? gateways().test : undefined;
 };
 export const testGatewayOn = () => config().PAYMENT_TEST_GATEWAY === 'on';
+/** Where links sent by SMS point (the site's own address), when the deployment names it. */
+export const siteUrl = () => config().SITE_URL?.replace(/\/+$/, '');
 export const siteOrigins = () => config().SITE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
 /** Booking ids and trip codes from the platform's CSPRNG: they are not guessable. */
 export const random = () => randomInt(0, 2 ** 32) / 2 ** 32;

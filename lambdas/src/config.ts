@@ -70,6 +70,8 @@ const Env = z.object({
   /** Site origins (comma-separated, `*` for any) a provider may send the browser back to. */
   SITE_ORIGINS: z._default(z.string(), '*'),
   SCHEDULER_ENDPOINT: z.optional(z.string().check(z.url())),
+  /** The site's address, for links sent outside the site (a parcel recipient's trip link by SMS); none sends no such SMS. */
+  SITE_URL: z.optional(z.string().check(z.url())),
 });
 export type Config = z.infer<typeof Env> & { jwtIssuer: string };
 

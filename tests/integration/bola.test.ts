@@ -80,6 +80,9 @@ const PROBES: Record<string, Probe> = {
   completeTripPhotoUpload: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-complete`, body: bodyFor('completeTripPhotoUpload') }), strangers: ['driverB', 'driverA2'], state: trip },
   abortTripPhotoUpload: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-abort`, body: bodyFor('abortTripPhotoUpload') }), strangers: ['driverB', 'driverA2'], state: trip },
   fetchPayment: { request: (f) => ({ path: `/payments/${f.order.orderId}` }), strangers: ['riderB', 'driverB'], owner: 'riderA' },
+  // Follow my trip: only the booking's rider shares it or takes the link back; A's own link still shows the trip after B's tries.
+  createTripLink: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/trip-link`, body: {} }), strangers: ['riderB'], state: (f) => sharedLinkState(f) },
+  revokeTripLink: { request: (f) => ({ method: 'DELETE', path: `/bookings/${f.trip.id}/trip-link` }), strangers: ['riderB'], state: (f) => sharedLinkState(f) },
   // Spec §6: a fleet admin reaches only drivers whose fleetadmin is its uid.
   editUser: { request: (f) => ({ method: 'PATCH', path: `/users/${f.driverA.id}`, body: { vehicleNumber: 'STOLEN-1', firstName: 'Stolen' } }), strangers: ['fleetB'], state: driverA },
   setUserApproval: { request: (f) => ({ method: 'POST', path: `/users/${f.driverA.id}/approval`, body: { approved: false } }), strangers: ['fleetB'], state: driverA },
@@ -95,6 +98,7 @@ const OPEN: Partial<Record<OperationId, string>> = {
   confirmPayment: '{provider} names a payment company, not something a user owns; the body is verified by its signature',
   testGatewayPay: '{provider} names a payment company; the test gateway takes any posted form, as a real company would',
   fetchGatewayPayment: 'the test gateway plays another company: its payment id, random and unguessable, is the capability its own page holds',
+  fetchSharedTrip: '{token} is the capability itself: 256 random bits the rider chose to hand out, only its hash stored; an unknown, revoked or ended one answers the same 404 (trip-link.test.ts)',
   decideGatewayPayment: 'as fetchGatewayPayment: the payer\'s window holds the id; the platform trusts only the signed confirmation that follows',
 };
 
@@ -103,6 +107,18 @@ const adminOnly = (op: OperationId) => {
   const r = routes.find((x) => x.operationId === op)!;
   return r.auth !== 'public' && r.auth.length === 1 && r.auth[0] === 'admin';
 };
+
+/** Rider A's share link of the trip (made once) and what it shows: a stranger's create or revoke must change neither. */
+let sharedLink: string | undefined;
+async function sharedLinkState(f: BolaFixtures) {
+  if (!sharedLink) {
+    const made = await api('POST', `/bookings/${f.trip.id}/trip-link`, { token: f.riderA.token, body: {} });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    sharedLink = made.body.token as string;
+  }
+  const res = await api('GET', `/shared-trips/${sharedLink}`);
+  return { status: res.status, driver: res.body.driverFirstName, tripStatus: res.body.status };
+}
 
 async function chatOf(f: BolaFixtures) {
   const res = await api('GET', `/bookings/${f.trip.id}/chat`, { token: f.admin });

@@ -1,7 +1,9 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { claims, devices, push } from '../composition-root';
+import { claims, devices, now, push, settings, siteUrl, sms, tripLinks } from '../composition-root';
+import { keys } from '../adapters/dynamodb/keys';
+import { sendRecipientTripLink } from '../use-cases/send-recipient-trip-link';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
@@ -27,6 +29,12 @@ const deps: FanOutDeps = {
   post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
   notifier: pushNotifier({ claims, devices, push }),
+  async recipientTripLink(bookingId, phone) {
+    await sendRecipientTripLink({
+      claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl,
+      appName: async () => (await settings.getApp())?.appName || 'Trip',
+    }, bookingId, phone);
+  },
   async firstDelivery(eventId) {
     try {
       await table.put(

@@ -2,6 +2,7 @@ import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
 import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
+import { recipientLinkDue } from './send-recipient-trip-link';
 
 export interface ChangeRecord {
   eventId: string;
@@ -28,6 +29,8 @@ export interface FanOutDeps {
   /** True the first time an event id is seen: stream records arrive at least once. */
   firstDelivery(eventId: string): Promise<boolean>;
   notifier: Notifier;
+  /** Delivery mode: the recipient's trip link by SMS when a driver takes the parcel (once per booking). */
+  recipientTripLink?(bookingId: string, phone: string): Promise<void>;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -167,6 +170,8 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   if (targets.length === 0 && rechecks.length === 0 && !message) return 0;
   if (message) await deps.notifier.deliver(message);
   for (const line of chat) await deps.notifier.deliver(line);
+  const recipient = record.sk === 'BOOKING' && record.change === 'MODIFY' ? recipientLinkDue(record.before, record.image) : undefined;
+  if (recipient && deps.recipientTripLink) await deps.recipientTripLink(/^BOOKING#(.+)$/.exec(record.pk)![1]!, recipient);
   // Subscribers next: a change nobody follows costs no dedup write.
   const topics = [...targets.map((t) => ({ ...t, recheckOnly: false })), ...rechecks.map((topic) => ({ topic, id: undefined, data: undefined, recheckOnly: true }))];
   const followed = await Promise.all(topics.map(async (t) => ({ ...t, subscribers: await deps.subscribers(t.topic) })));

@@ -11,5 +11,6 @@ export * from './users';
 export * from './geo';
 export * from './bookings';
 export * from './trips';
+export * from './trip-link';
 export * from './routes';
 export * from './ws';

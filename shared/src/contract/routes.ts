@@ -10,6 +10,7 @@ import * as promos from './promos';
 import * as settings from './settings';
 import * as system from './system';
 import * as trips from './trips';
+import * as tripLink from './trip-link';
 import * as users from './users';
 import * as withdraws from './withdraws';
 import type { AnyRoute } from './route';
@@ -86,6 +87,10 @@ export const contract = {
   payBooking: trips.payBooking,
   completeBooking: trips.completeBooking,
   fetchTracking: trips.fetchTracking,
+  // Follow my trip: the rider's share link and its public read.
+  createTripLink: tripLink.createTripLink,
+  revokeTripLink: tripLink.revokeTripLink,
+  fetchSharedTrip: tripLink.fetchSharedTrip,
   fetchChat: trips.fetchChat,
   sendChatMessage: trips.sendChatMessage,
   createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,

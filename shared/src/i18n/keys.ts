@@ -137,6 +137,9 @@ export const TECHNICAL_KEYS = [
   'offers_at_limit',
   // Specification gaps: a driver's carType names a car type (spec §3, §5).
   'not_a_car_type',
+  // Follow my trip: a share link that shows nothing (unknown, revoked or ended alike), and a trip too far along to share.
+  'trip_link_not_found',
+  'trip_link_trip_over',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -143,6 +143,9 @@ export const messagesEn: Record<TranslationKey, string> = {
   status_PAID: 'Paid',
   status_COMPLETE: 'Complete',
   status_CANCELLED: 'Cancelled',
+  // Follow my trip.
+  trip_link_not_found: 'This trip link is no longer valid.',
+  trip_link_trip_over: 'This trip has ended: there is nothing left to share.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -292,6 +295,9 @@ export const messagesEs: Record<TranslationKey, string> = {
   status_PAID: 'Pagada',
   status_COMPLETE: 'Completada',
   status_CANCELLED: 'Cancelada',
+  // Follow my trip.
+  trip_link_not_found: 'Este enlace del viaje ya no es válido.',
+  trip_link_trip_over: 'Este viaje ha terminado: no queda nada que compartir.',
 };
 
 export type Language = 'en' | 'es';

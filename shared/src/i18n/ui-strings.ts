@@ -2,6 +2,7 @@ import type { TranslationKey } from './keys';
 import { bookingFormStringsEn, bookingFormStringsEs } from './ui-strings-booking-form';
 import { bookingsStringsEn, bookingsStringsEs } from './ui-strings-bookings';
 import { tripsStringsEn, tripsStringsEs } from './ui-strings-trips';
+import { tripLinkStringsEn, tripLinkStringsEs } from './ui-strings-trip-link';
 import { paymentsStringsEn, paymentsStringsEs } from './ui-strings-payments';
 import { earningsStringsEn, earningsStringsEs } from './ui-strings-earnings';
 import { withdrawsStringsEn, withdrawsStringsEs } from './ui-strings-withdraws';
@@ -449,6 +450,7 @@ export const uiStringsEn = {
   ...bookingFormStringsEn,
   ...bookingsStringsEn,
   ...tripsStringsEn,
+  ...tripLinkStringsEn,
   ...paymentsStringsEn,
   ...earningsStringsEn,
   ...withdrawsStringsEn,
@@ -880,6 +882,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...bookingFormStringsEs,
   ...bookingsStringsEs,
   ...tripsStringsEs,
+  ...tripLinkStringsEs,
   ...paymentsStringsEs,
   ...earningsStringsEs,
   ...withdrawsStringsEs,

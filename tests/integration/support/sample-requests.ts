@@ -25,6 +25,14 @@ async function freshBooking(): Promise<string> {
   return res.body.id as string;
 }
 
+/** A share link of a fresh booking of rider1's. */
+async function freshTripLink(): Promise<{ token: string; bookingPath: string }> {
+  const bookingPath = `/bookings/${await freshBooking()}/trip-link`;
+  const res = await api('POST', bookingPath, { token: await idToken(DEMO.rider), body: {} });
+  if (res.status !== 201) throw new Error(`could not share: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token as string, bookingPath };
+}
+
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -204,6 +212,10 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   payBooking: async () => ({ path: `/bookings/${await freshBooking()}/pay`, body: { method: 'wallet' } }),
   completeBooking: async () => ({ path: `/bookings/${await freshBooking()}/complete`, body: { rating: 5 } }),
   fetchTracking: async () => ({ path: `/bookings/${await freshBooking()}/tracking` }),
+  createTripLink: async () => ({ path: `/bookings/${await freshBooking()}/trip-link`, body: {} }),
+  // A link of rider1's to take back, and one to read (anyone may: the token is the credential).
+  revokeTripLink: async () => ({ path: (await freshTripLink()).bookingPath }),
+  fetchSharedTrip: async () => ({ path: `/shared-trips/${(await freshTripLink()).token}` }),
   fetchChat: async () => ({ path: `/bookings/${await freshBooking()}/chat` }),
   sendChatMessage: async () => ({ path: `/bookings/${await freshBooking()}/chat`, body: { message: 'Hello' } }),
   createTripPhotoUploadUrl: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }),

@@ -74,6 +74,8 @@ describe('§8 error catalogue', () => {
         'booking_taken', 'offers_at_limit',
         // Specification gaps: a driver's carType that names no car type.
         'not_a_car_type',
+        // Follow my trip: a link that shows nothing (unknown, revoked, ended alike), and a trip too far along to share.
+        'trip_link_not_found', 'trip_link_trip_over',
       ].sort(),
     );
   });

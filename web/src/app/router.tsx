@@ -35,6 +35,7 @@ const RegisterPage = lazy(publicPages['/register']);
 const AboutPage = lazy(publicPages['/about-us']);
 const PrivacyPage = lazy(publicPages['/privacy-policy']);
 const TestGatewayPage = lazy(() => import('../pages/payments/test-gateway-page'));
+const SharedTripPage = lazy(() => import('../features/trip-link/shared-trip-page'));
 // The signed-in frame (top bar, side menu) is never drawn for a signed-out visitor: its own chunk.
 const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
 
@@ -50,6 +51,8 @@ export function createAppRouter() {
       children: [
         // The test gateway plays a payment provider: its page stands apart from the site's frame.
         { path: 'payment-gateway', element: <Suspense fallback={<PageSpinner />}><TestGatewayPage /></Suspense> },
+        // A shared trip's page: anyone with the link, signed in or not, outside the signed-in frame.
+        { path: 't/:token', element: <Suspense fallback={<PageSpinner />}><SharedTripPage /></Suspense> },
         {
           element: <PublicLayout />,
           children: [

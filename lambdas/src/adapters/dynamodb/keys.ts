@@ -142,6 +142,10 @@ export const keys = {
   /** Spec §3 Push notification, in the catalog. */
   notification: (id: string) => ({ pk: 'CATALOG', sk: `NOTIFICATION#${id}` }),
   notificationPrefix: 'NOTIFICATION#',
+  /** Follow my trip: a share link by the hash of its token (the token itself is never stored), and a booking's current link of each audience. */
+  tripLinkHash: (token: string) => createHash('sha256').update(token).digest('base64url'),
+  tripLink: (tokenHash: string) => ({ pk: `TRIPLINK#${tokenHash}`, sk: 'TRIPLINK' }),
+  bookingTripLink: (bookingId: string, audience: string) => ({ pk: `BOOKING#${bookingId}`, sk: `TRIPLINK#${audience}` }),
   /** A push token in keys: a fixed-length hash, never the token itself. */
   pushTokenHash: (token: string) => createHash('sha256').update(token).digest('base64url'),
   /** A user's push device, under the user (their devices are one query). */

@@ -18,6 +18,7 @@ import { errorText } from '../../components/error-text';
 import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from '../../features/booking/cancel-booking-modal';
 import type { BookingFormat } from '../../features/booking/booking-format';
+import { ShareTripButton } from '../../features/trip-link/share-trip-button';
 
 const NOTICE_ID = 'trip-result';
 
@@ -60,6 +61,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
   return (
     <>
       <SpaceBetween direction="horizontal" size="xs">
+        <ShareTripButton booking={b} />
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
         {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
         {pay.wallet ? (

@@ -1,0 +1,81 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
+import { contract } from '../../shared/src/contract/routes';
+import { fixtureDist } from './support/fixture-dist';
+
+type Json = Record<string, any>;
+
+let built: BuiltApp;
+let api: Template;
+
+beforeAll(() => {
+  built = buildApp({
+    withCdkJsonContext: true,
+    context: { 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+    webDist: fixtureDist(),
+    nagChecks: false,
+  });
+  built.app.synth();
+  api = Template.fromStack(built.api);
+}, 240_000);
+
+/** Every statement of the policies attached to a route function's own role. */
+function statementsOf(operationId: string): Json[] {
+  const fn = built.api.routeFunctions.get(operationId)!;
+  const stack = Stack.of(fn.fn);
+  const roleId = stack.getLogicalId(fn.role.node.defaultChild as never);
+  return Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'))
+    .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes(roleId))
+    .flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
+}
+
+const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Action].flat() as string[]))].sort();
+
+describe('follow my trip: the share link routes', () => {
+  it('reads a shared trip with no authorizer and only GetItem and Query on the table itself (no index, no write)', () => {
+    const sts = statementsOf('fetchSharedTrip');
+    const table = sts.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+    expect(actionsOf(table)).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    for (const st of table) {
+      expect(JSON.stringify(st.Resource)).not.toContain('/index/');
+      expect([st.Resource].flat()).toHaveLength(1);
+    }
+    // The time to the pickup or drop is a route; nothing else of AWS.
+    expect(actionsOf(sts).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual(['geo:CalculateRoute']);
+    const method = Object.values(api.findResources('AWS::ApiGateway::Method'))
+      .map((m) => m.Properties as Json).find((p) => p.OperationName === 'fetchSharedTrip')!;
+    expect(method.AuthorizationType).toBe('NONE');
+  });
+
+  it('throttles the public read at the gateway with the contract\'s numbers', () => {
+    const stage = Object.values(api.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Json;
+    const setting = (stage.MethodSettings as Json[]).find((s) => s.ResourcePath === '/~1shared-trips~1{token}' && s.HttpMethod === 'GET');
+    expect(setting).toMatchObject({
+      ThrottlingRateLimit: contract.fetchSharedTrip.throttle!.ratePerSecond,
+      ThrottlingBurstLimit: contract.fetchSharedTrip.throttle!.burst,
+    });
+  });
+
+  it('puts the rider\'s create and revoke behind the Cognito authorizer, with the table and nothing more', () => {
+    for (const op of ['createTripLink', 'revokeTripLink']) {
+      const method = Object.values(api.findResources('AWS::ApiGateway::Method'))
+        .map((m) => m.Properties as Json).find((p) => p.OperationName === op)!;
+      expect(method.AuthorizationType, op).toBe('COGNITO_USER_POOLS');
+      expect(actionsOf(statementsOf(op)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:')), op).toEqual([]);
+    }
+  });
+
+  it('lets the stream fan-out send the recipient\'s SMS to phone numbers only (every topic denied)', () => {
+    const fanOut = Object.entries(api.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('StreamFanOut'))
+      .flatMap(([, p]) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
+    const publish = fanOut.filter((st) => [st.Action].flat().includes('sns:Publish'));
+    expect(publish).toEqual(expect.arrayContaining([
+      expect.objectContaining({ Effect: 'Allow', Resource: '*' }),
+      expect.objectContaining({ Effect: 'Deny', Resource: 'arn:aws:sns:*:*:*' }),
+    ]));
+  });
+});
