@@ -23,7 +23,7 @@ import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs
 import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
-import { type Capability, capabilitiesOf } from './route-grants';
+import { type Capability, capabilitiesOf, readsTableOnly } from './route-grants';
 import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
 export const WS_ENTRIES = {
@@ -359,7 +359,8 @@ export class ApiStack extends Stack {
         observability: observability(config),
       });
       this.routeFunctions.set(route.operationId, handler);
-      this.grantTable(handler.fn);
+      if (readsTableOnly(route)) this.grantTableRead(handler.fn);
+      else this.grantTable(handler.fn);
       for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
 
       const resource = api.root.resourceForPath(route.path);
@@ -674,6 +675,14 @@ export class ApiStack extends Stack {
         ],
       }),
     );
+  }
+
+  /** Reads of the table's own items only: a route that never writes cannot be made to. */
+  private grantTableRead(fn: lambda.IFunction): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+      resources: [this.props.table.tableArn],
+    }));
   }
 
   private pushApps(): PlatformApp[] {

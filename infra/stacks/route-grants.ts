@@ -104,3 +104,16 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
 export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): Capability[] {
   return [...new Set([...(BY_AREA[route.area] ?? []), ...(BY_OPERATION[route.operationId] ?? [])])];
 }
+
+/**
+ * Routes that only read the table: their functions get GetItem, BatchGetItem and Query on the
+ * table itself (no index, no write), what admission (profile and settings) and their one read need.
+ */
+const READ_ONLY_TABLE: ReadonlySet<string> = new Set([
+  // One Query of the booking's story items; a Get only to tell an empty story from no booking.
+  'fetchDispatchStory',
+]);
+
+export function readsTableOnly(route: Pick<AnyRoute, 'operationId'>): boolean {
+  return READ_ONLY_TABLE.has(route.operationId);
+}

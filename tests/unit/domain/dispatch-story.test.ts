@@ -3,7 +3,7 @@ import { buildRoundStory, decideRound, settleRoundStory, STORY_MAX_ENTRIES, STOR
 
 const policy = { radiusKm: 9, rounds: 3, batchSize: 2 };
 const seen = (uid: string, km: number, excluded?: SeenDriver['excluded'], carType = 'Economy'): SeenDriver => ({ uid, name: `Driver ${uid}`, distanceKm: km, carType, ...(excluded ? { excluded } : {}) });
-const base = (over: Partial<RoundInputs> = {}): Omit<RoundInputs, 'offered'> & { staying: number } => ({
+const base = (over: Partial<RoundInputs> & { staying?: number } = {}): Omit<RoundInputs, 'offered'> & { staying: number } => ({
   round: 1, roundInCycle: 1, at: 1_000, policy, seen: [], asked: {}, requestedDrivers: {}, askedThisCycle: new Set(), lapsed: [], staying: 0, ...over,
 });
 const reasons = (s: { entries: { uid: string; reason: StoryReason }[] }) => Object.fromEntries(s.entries.map((e) => [e.uid, e.reason]));
