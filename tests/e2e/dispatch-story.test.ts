@@ -9,9 +9,10 @@ import { apiAs, ok } from './support/page-api';
  * detail, why no driver took it: each round, who was near and why, and how it ended.
  */
 
-const PICKUP = { lat: 37.7793, lng: -122.4193, add: '1 Dr Carlton B Goodlett Pl, San Francisco' };
-const DROP = { lat: 37.8044, lng: -122.2712, add: '1 Frank H Ogawa Plaza, Oakland' };
-const DRIVER_AT = { lat: 37.7765, lng: -122.4172 };
+// Far from the simulated drivers around the demo centre (San Francisco), who take offers at once.
+const PICKUP = { lat: 34.0522, lng: -118.2437, add: '200 N Spring St, Los Angeles' };
+const DROP = { lat: 34.1478, lng: -118.1445, add: '100 N Garfield Ave, Pasadena' };
+const DRIVER_AT = { lat: 34.0495, lng: -118.2410 };
 const WIDE = { width: 1366, height: 900 };
 
 async function setSettings(admin: Page, change: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -44,7 +45,7 @@ describe('the dispatch story in the browser', () => {
     const riderId = (await ok(rider, 'GET', '/me')).id;
     await rider.close();
     // Booked now; the one driver near lets both offers lapse, and the system gives up.
-    const booking = await ok(admin, 'POST', '/bookings', { pickup: PICKUP, drop: DROP, carTypeId: 'economy', bookLater: false, tripdate: null, riderId });
+    const booking = await ok(admin, 'POST', '/bookings', { pickup: PICKUP, drop: DROP, carTypeId: 'economy', bookLater: false, tripdate: null, riderId, instructionData: { deliveryPerson: 'Pat Lee', deliveryPersonPhone: '555 123 4567' } });
     bookingId = booking.id;
     await expect.poll(async () => (await ok(admin, 'GET', `/bookings/${bookingId}`)).status, { timeout: 40_000, interval: 1000 }).toBe('CANCELLED');
   }, 120_000);
