@@ -68,13 +68,13 @@ function RoundTable({ round, story, f }: { round: Round; story: DispatchStory; f
         </Box>
       }
       columnDefinitions={[
-        { id: 'driver', header: t('story_col_driver'), cell: (e) => e.name || t('story_unknown_driver'), minWidth: 120 },
-        { id: 'distance', header: t('story_col_distance'), cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 80 },
+        { id: 'driver', header: t('story_col_driver'), cell: (e) => e.name || t('story_unknown_driver'), minWidth: 80 },
+        { id: 'distance', header: t('story_col_distance'), cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 56 },
         {
           id: 'reason',
           header: t('story_col_reason'),
           cell: (e) => <StatusIndicator type={REASON_TYPE[e.reason]}>{reasonText(f, e)}</StatusIndicator>,
-          minWidth: 200,
+          minWidth: 120,
         },
       ]}
       empty={<Box color="text-body-secondary">{t('story_nobody_seen')}</Box>}
