@@ -688,7 +688,7 @@ export class ApiStack extends Stack {
     );
   }
 
-  /** A public read's table access: only the item actions it names, on the table itself (no index). */
+  /** A read-only route's table access: only the item actions it names, on the table itself (no index). */
   private grantTableReads(fn: lambda.IFunction, actions: readonly string[]): void {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [this.props.table.tableArn] }));
   }

@@ -109,11 +109,15 @@ export function capabilitiesOf(route: Pick<AnyRoute, 'area' | 'operationId'>): C
 
 /**
  * Routes that only read the table, given exactly the actions they use instead of the handlers'
- * read-write grant: the public read of a shared trip gets its link and booking and the driver's
- * profile by key and the latest tracking point by one query; it writes nothing.
+ * read-write grant, on the table itself (no index, no write).
  */
 const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
+  // The public read of a shared trip: its link, booking and the driver's profile by key, the
+  // latest tracking point by one query (no caller, so no admission reads).
   fetchSharedTrip: ['dynamodb:GetItem', 'dynamodb:Query'],
+  // Admission (profile and settings, one batch), one Query of the booking's story items, and a Get
+  // only to tell an empty story from no booking.
+  fetchDispatchStory: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
 };
 
 export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

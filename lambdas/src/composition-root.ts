@@ -4,6 +4,7 @@ import { attemptRepository } from './adapters/dynamodb/attempt-repository';
 import { bookingRepository } from './adapters/dynamodb/booking-repository';
 import { inboxRepository } from './adapters/dynamodb/inbox-repository';
 import { presenceRepository } from './adapters/dynamodb/presence-repository';
+import { dispatchStoryRepository } from './adapters/dynamodb/dispatch-story-repository';
 import { tripRepository } from './adapters/dynamodb/trip-repository';
 import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
@@ -94,6 +95,8 @@ export const notifications = notificationRepository;
 export const probe = { ping: async () => Boolean(await table.get(keys.appSettings())) };
 export const bookings = bookingRepository;
 export const presence = presenceRepository;
+/** The dispatch story's items, read for admins (its writers are the booking and trip repositories). */
+export const dispatchStories = dispatchStoryRepository;
 export const inbox = inboxRepository;
 export const trips = tripRepository;
 export const tripLinks = tripLinkRepository;

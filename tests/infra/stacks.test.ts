@@ -380,6 +380,35 @@ function extraActions(operationId: string): string[] {
   return [...new Set(actions)].sort();
 }
 
+/** The table statements of a route's function: actions and resources. */
+function tableStatements(operationId: string): { actions: string[]; resources: string }[] {
+  const fn = built.api.routeFunctions.get(operationId)!;
+  const policies = Template.fromStack(Stack.of(fn.fn)).findResources('AWS::IAM::Policy');
+  const roleId = Stack.of(fn.fn).getLogicalId(fn.role.node.defaultChild as never);
+  const out: { actions: string[]; resources: string }[] = [];
+  for (const p of Object.values(policies)) {
+    if (!JSON.stringify((p.Properties as Json).Roles).includes(roleId)) continue;
+    for (const st of (p.Properties as Json).PolicyDocument.Statement as Json[]) {
+      const actions = [st.Action].flat().filter((a: string) => a.startsWith('dynamodb:'));
+      if (actions.length) out.push({ actions: actions.sort(), resources: JSON.stringify(st.Resource) });
+    }
+  }
+  return out;
+}
+
+describe('dispatch story (issue 22 item 8)', () => {
+  it('lets the story route read the table (get, batch get, query) and nothing else: no write, no index', () => {
+    const statements = tableStatements('fetchDispatchStory');
+    expect(statements.map((s) => s.actions)).toEqual([['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']]);
+    expect(statements[0]!.resources).not.toContain('index');
+    expect(extraActions('fetchDispatchStory')).toEqual([]);
+    // The routes that write the story keep their writes.
+    for (const op of ['addBooking', 'declineBooking', 'acceptBooking', 'assignDriver', 'cancelBooking']) {
+      expect(tableStatements(op).flatMap((s) => s.actions), op).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    }
+  });
+});
+
 describe('sessions and guessing limits (issue 19 items 7 and 8)', () => {
   it('lets exactly the routes that end sessions call AdminUserGlobalSignOut, and nothing else of Cognito', () => {
     for (const op of ['signOut', 'setUserApproval']) expect(extraActions(op), op).toEqual(['cognito-idp:AdminUserGlobalSignOut']);

@@ -1,3 +1,4 @@
+import type { RoundStory } from '../../../shared/src/domain/dispatch-story';
 import type { BookingPoint } from '../../../shared/src/contract/bookings';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { LatLng } from '../../../shared/src/domain/distance';
@@ -163,6 +164,8 @@ export interface OfferRound {
   /** Drivers whose offers expired unanswered: they leave requestedDrivers, and their offer items go. */
   lapsed: string[];
   messages: OutgoingMessage[];
+  /** Why each driver near the pickup was or was not offered: written with the offers, settled to the drivers the write kept. */
+  story?: RoundStory;
 }
 
 export interface BookingStore {
@@ -185,7 +188,7 @@ export interface BookingStore {
   offerRound(current: BookingRecord, round: OfferRound): Promise<BookingRecord>;
   /** Cancels if the booking is still at `current.version`, revoking every live offer; 409 otherwise. */
   /** `movements`: a prepaid booking's refund to the rider's wallet, in the same transaction. */
-  cancel(current: BookingRecord, change: { reason: string; cancelledBy: 'rider' | 'admin' | 'system'; at: number; messages: OutgoingMessage[]; movements?: WalletMovement[] }): Promise<BookingRecord>;
+  cancel(current: BookingRecord, change: { reason: string; cancelledBy: 'rider' | 'admin' | 'system'; at: number; messages: OutgoingMessage[]; movements?: WalletMovement[]; /** The system's reason code, for the dispatch story. */ code?: string }): Promise<BookingRecord>;
   /** Admin assignment: one offer without expiry, the driver checked in the same transaction; 409 when the booking or the driver changed. */
   assign(current: BookingRecord, offer: OfferRecord, messages: OutgoingMessage[]): Promise<BookingRecord>;
   /** A driver's live offers (not expired at `now`), soonest expiry first. */

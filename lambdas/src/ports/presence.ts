@@ -50,8 +50,15 @@ export interface NearbyDriver {
   at: number;
 }
 
+/** A driver the search read, with why it was left out (stale position, other car type, beyond the radius), if it was. */
+export interface SeenNearbyDriver extends NearbyDriver {
+  excluded?: 'offline' | 'other_car_type' | 'beyond_radius';
+}
+
 export interface NearbyResult {
   drivers: NearbyDriver[];
+  /** Every entry the search read, nearest first, `drivers` among them: what the dispatch story tells. */
+  seen: SeenNearbyDriver[];
   /** Index items DynamoDB read (before the freshness and car type filters): the search's cost. */
   itemsRead: number;
   queries: number;

@@ -1,3 +1,4 @@
+import type { StoryEvent } from '../../../shared/src/domain/dispatch-story';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { EarningsAddition } from '../../../shared/src/domain/earnings';
 import type { SavedAddress } from '../../../shared/src/domain/saved-address';
@@ -52,6 +53,8 @@ export interface TripChange {
   movements?: WalletMovement[];
   earnings?: { addition: EarningsAddition; day: string; month: string; driver: { uid: string; name: string; vehicleNumber?: string }; fleet?: string };
   messages: OutgoingMessage[];
+  /** A dispatch story event this step is (a decline, an acceptance), written in the same transaction. */
+  storyEvent?: StoryEvent;
   /** The checkout this step closes (a provider's confirmation): it must still be OPEN. */
   payment?: { orderId: string; status: 'PAID'; providerRef: string };
   /** A promo applied to this booking: its use counted, never beyond its limit, once per booking. */

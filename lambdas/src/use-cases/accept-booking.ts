@@ -63,6 +63,7 @@ export async function acceptBooking(
         driverState: { uid: me.id, activeBooking: { id: booking.id, status: 'ACCEPTED' }, ...(loaded.state?.indexedCell ? { unindexCell: loaded.state.indexedCell } : {}) },
         tracking: pointAt(booking, 'ACCEPTED', now, loaded.state, booking.pickup, randomUUID()),
         messages: [tell(booking.customer, 'booking_accepted', next, { fare: formatMoney(booking.trip_cost) })],
+        storyEvent: { kind: 'accepted', at: now, driver: me.id, driverName: next.driver_name, round: booking.asked?.[me.id] ?? booking.dispatchRound },
       });
     },
   });

@@ -5,7 +5,8 @@ import { initialStatus } from '../../../shared/src/domain/booking-status';
 import { makeBookingId, makeOneTimeCode } from '../../../shared/src/domain/codes';
 import { validateDeliveryDetails } from '../../../shared/src/domain/delivery-rules';
 import { storablePoint } from '../../../shared/src/domain/distance';
-import { bookLaterTimes, dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
+import { bookLaterTimes, dispatchPolicy } from '../../../shared/src/domain/dispatch';
+import { decideRound } from '../../../shared/src/domain/dispatch-story';
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { RandomSource } from '../../../shared/src/domain/random';
 import { operatorZone, tripInstant, zonedPeriods } from '../../../shared/src/domain/time-zone';
@@ -16,7 +17,7 @@ import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { DemandStore } from '../ports/demand';
 import type { GeoService } from '../ports/geo';
 import type { Job, JobQueue } from '../ports/jobs';
-import type { PresenceStore } from '../ports/presence';
+import type { PresenceStore, SeenNearbyDriver } from '../ports/presence';
 import type { Account } from './admit-caller';
 import { makeOffers, scheduleAll } from './dispatch-offers';
 import { presentBooking } from './present-booking';
@@ -166,9 +167,10 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     record.giveUpAt = times.giveUpAt;
     jobs.push([{ kind: 'give-up', bookingId: id }, times.giveUpAt]);
   }
-  const round = dispatchNow && nearby
-    ? makeOffers(record, pickBatch(nearby.drivers, new Set(), policy, 1), 1, nowMs, policy)
+  const first = dispatchNow && nearby
+    ? decideRound<SeenNearbyDriver>({ round: 1, roundInCycle: 1, at: nowMs, policy, seen: nearby.seen, asked: {}, requestedDrivers: {}, askedThisCycle: new Set(), lapsed: [], staying: 0 })
     : undefined;
+  const round = first ? { ...makeOffers(record, first.batch, 1, nowMs, policy), story: first.story } : undefined;
   await scheduleAll(deps.jobs(), jobs);
 
   let created: BookingRecord;

@@ -25,7 +25,7 @@ export async function cancelBookingAsSystem(
       to: d, kind: 'offer_withdrawn', ...renderNotification('offer_withdrawn', { id: booking.id }), bookingId: booking.id,
     })),
   ];
-  const cancelled = await deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages, movements: refundMovements(booking) });
+  const cancelled = await deps.bookings.cancel(booking, { reason: SYSTEM_REASONS[reason], cancelledBy: 'system', at: now, messages, movements: refundMovements(booking), code: reason });
   await deps.demand.unserved(booking.pickup, zonedPeriods(now, operatorZone(settings)).day, now);
   return cancelled;
 }

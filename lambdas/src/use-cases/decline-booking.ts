@@ -32,7 +32,8 @@ export async function declineBooking(
       delete requestedDrivers[me];
       const dispatchNow = Object.keys(requestedDrivers).length === 0 && dispatchPolicy(account.settings).autoDispatch && booking.dispatchRound > 0;
       const next: BookingRecord = { ...booking, requestedDrivers, version: booking.version + 1, ...(dispatchNow ? { roundEndsAt: now } : {}) };
-      const written = await deps.trips.apply({ current: booking, next, at: now, revokeOffers: [me], messages: [] });
+      const driverName = `${account.profile.firstName} ${account.profile.lastName}`.trim();
+      const written = await deps.trips.apply({ current: booking, next, at: now, revokeOffers: [me], messages: [], storyEvent: { kind: 'declined', at: now, driver: me, driverName } });
       // The round that was due when the offers expired will find itself stale: this one runs first.
       if (dispatchNow) await deps.jobs().schedule({ kind: 'dispatch', bookingId: booking.id, round: booking.dispatchRound + 1 }, now);
       return written;

@@ -1,8 +1,9 @@
-import { dispatchPolicy, pickBatch } from '../../../shared/src/domain/dispatch';
+import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
+import { decideRound } from '../../../shared/src/domain/dispatch-story';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { Job, JobQueue } from '../ports/jobs';
 import type { DemandStore } from '../ports/demand';
-import type { PresenceStore } from '../ports/presence';
+import type { PresenceStore, SeenNearbyDriver } from '../ports/presence';
 import type { SettingsStore } from '../ports/settings';
 import { cancelBookingAsSystem } from './cancel-booking-as-system';
 import { makeOffers, scheduleAll } from './dispatch-offers';
@@ -67,13 +68,17 @@ async function tryRound(deps: DispatchDeps, bookingId: string, round: number): P
   const nearby = await deps.presence.nearby(booking.pickup, policy.radiusKm, { carType: booking.carType, now });
   // Admin assignments (round 0) stay live through the round and count against the offer cap.
   const staying = Object.keys(booking.requestedDrivers ?? {}).length - lapsed.length;
-  const batch = pickBatch(nearby.drivers, askedThisCycle, policy, roundInCycle, staying);
+  // The batch and the round's story are decided together, from everything the search read.
+  const { batch, story } = decideRound<SeenNearbyDriver>({
+    round, roundInCycle, at: now, policy, seen: nearby.seen, asked: booking.asked ?? {}, requestedDrivers: booking.requestedDrivers ?? {},
+    excludedDrivers: booking.excludedDrivers, askedThisCycle, lapsed, staying,
+  });
   const next: [Job, number] = roundInCycle === policy.rounds && booking.bookLater
     ? [{ kind: 'dispatch', bookingId, round: round + 1 }, now + Math.max(policy.offerSeconds * 1000, BOOK_LATER_CYCLE_PAUSE_MS)]
     : [{ kind: 'dispatch', bookingId, round: round + 1 }, now + policy.offerSeconds * 1000];
   await scheduleAll(deps.jobs(), [next]);
   try {
-    await deps.bookings.offerRound(booking, makeOffers(booking, batch, round, now, policy, lapsed));
+    await deps.bookings.offerRound(booking, { ...makeOffers(booking, batch, round, now, policy, lapsed), story });
     return 'offered';
   } catch (e) {
     if ((e as { status?: number }).status === 409) return 'lost-race';

@@ -10,6 +10,7 @@ export * from './settings';
 export * from './users';
 export * from './geo';
 export * from './bookings';
+export * from './dispatch-story';
 export * from './trips';
 export * from './trip-link';
 export * from './routes';

@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
 import * as dashboard from './dashboard';
+import * as dispatchStory from './dispatch-story';
 import * as earnings from './earnings';
 import * as geo from './geo';
 import * as notifications from './notifications';
@@ -73,6 +74,7 @@ export const contract = {
   cancelBooking: bookings.cancelBooking,
   fetchAssignableDrivers: bookings.fetchAssignableDrivers,
   assignDriver: bookings.assignDriver,
+  fetchDispatchStory: dispatchStory.fetchDispatchStory,
   fetchOffers: bookings.fetchOffers,
   fetchDriverPresence: bookings.fetchDriverPresence,
   setDriverAvailability: bookings.setDriverAvailability,

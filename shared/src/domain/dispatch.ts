@@ -25,8 +25,8 @@ export const DISPATCH_DEFAULTS = {
  * At most this many live offers (requestedDrivers) per booking, whatever the settings say: every
  * write that revokes or answers offers (cancel, accept, a round lapsing them) touches one item per
  * live offer plus one message each, and must stay one DynamoDB transaction (at most 100 items).
- * A round is 1 + 3 per new offer (offer, driver check, message) + 1 per lapsed offer, so 20 keeps
- * the worst round at 81 items and a cancel at 45. Offer writes refuse to go beyond it.
+ * A round is 1 + 3 per new offer (offer, driver check, message) + 1 per lapsed offer + its dispatch
+ * story, so 20 keeps the worst round at 82 items and a cancel at 46. Offer writes refuse to go beyond it.
  */
 export const MAX_LIVE_OFFERS = 20;
 

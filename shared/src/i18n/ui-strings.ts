@@ -14,6 +14,7 @@ import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-ope
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
+import { dispatchStoryStringsEn, dispatchStoryStringsEs } from './ui-strings-dispatch-story';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -464,6 +465,7 @@ export const uiStringsEn = {
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
+  ...dispatchStoryStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -896,4 +898,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,
+  ...dispatchStoryStringsEs,
 };

@@ -191,6 +191,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   fetchBooking: async () => ({ path: `/bookings/${await freshBooking()}` }),
   cancelBooking: async () => ({ path: `/bookings/${await freshBooking()}/cancel`, body: { reason: 'Changed my mind' } }),
   fetchAssignableDrivers: async () => ({ path: `/bookings/${await freshBooking()}/assignable-drivers` }),
+  fetchDispatchStory: async () => ({ path: `/bookings/${await freshBooking()}/dispatch` }),
   assignDriver: async () => {
     const driver = await api('GET', '/me', { token: await idToken(DEMO.driver) });
     return { path: `/bookings/${await freshBooking()}/assign`, body: { driverId: driver.body.id } };

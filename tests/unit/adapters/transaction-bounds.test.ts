@@ -100,8 +100,8 @@ describe(`live offers are capped at ${MAX_LIVE_OFFERS} per booking, whatever the
 describe(`every write whose size follows the offers fits one transaction at the cap (${MAX_LIVE_OFFERS})`, () => {
   it('an admin cancels a prepaid NEW booking held by the cap: booking, every offer, every driver and the rider told, the refund', async () => {
     await cancelBooking({ bookings: bookingRepository, trips: tripRepository, now }, admin, booking(holding(drivers(MAX_LIVE_OFFERS))), { reason: 'r' });
-    // booking + 20 offers + 21 messages + the rider's balance + refund entry and claim
-    expect(transactions).toEqual([1 + MAX_LIVE_OFFERS + (MAX_LIVE_OFFERS + 1) + 3]);
+    // booking + 20 offers + 21 messages + the rider's balance + refund entry and claim + the dispatch story's event
+    expect(transactions).toEqual([1 + MAX_LIVE_OFFERS + (MAX_LIVE_OFFERS + 1) + 3 + 1]);
   });
 
   it('the system gives up on a prepaid booking held by the cap', async () => {
@@ -127,10 +127,11 @@ describe(`every write whose size follows the offers fits one transaction at the 
     const round = {
       round: 2, endsAt: 40_000, offers: fresh.map((d) => offer(d, 2)), lapsed: drivers(MAX_LIVE_OFFERS),
       messages: fresh.map((to) => ({ to, kind: 'new_booking', title: 't', body: 'b', bookingId: 'b1' })),
+      story: { round: 2, at: 10_000, roundRadiusKm: 1, radiusKm: 3, seen: 0, omitted: 0, entries: [] },
     };
     await bookingRepository.offerRound({ ...b, requestedDrivers: b.requestedDrivers }, round as never);
-    // booking + (offer, driver check, message) per new offer + one delete per lapsed offer
-    expect(transactions).toEqual([1 + 3 * MAX_LIVE_OFFERS + MAX_LIVE_OFFERS]);
+    // booking + (offer, driver check, message) per new offer + one delete per lapsed offer + the round's story
+    expect(transactions).toEqual([1 + 3 * MAX_LIVE_OFFERS + MAX_LIVE_OFFERS + 1]);
     expect(transactions[0]).toBeLessThanOrEqual(MAX_TRANSACTION_ITEMS);
   });
 

@@ -9,6 +9,8 @@ import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { ledgerItems } from './wallet-repository';
 import type { WalletMovement } from '../../../../shared/src/domain/wallet-ledger';
 import { assertLiveOffersWithinCap } from '../../../../shared/src/domain/dispatch';
+import { settleRoundStory } from '../../../../shared/src/domain/dispatch-story';
+import { roundStoryPut, storyEventPut } from './dispatch-story-repository';
 
 /** Bookings before this year do not exist: the admin list stops walking back here. */
 export const FIRST_BOOKING_YEAR = 2020;
@@ -96,6 +98,12 @@ async function withEligibleDrivers(offers: OfferRecord[], build: (offers: OfferR
   }
 }
 
+/** The round's story as the write leaves it: an offered driver the write dropped was unavailable by then. */
+function storyItems(bookingId: string, round: OfferRound | undefined, kept: readonly OfferRecord[]): TransactItem[] {
+  if (!round?.story) return [];
+  return [roundStoryPut(bookingId, settleRoundStory(round.story, new Set(kept.map((o) => o.driver))))];
+}
+
 function roundMessages(round: OfferRound, kept: readonly OfferRecord[]): OutgoingMessage[] {
   const keptDrivers = new Set(kept.map((o) => o.driver));
   return round.messages.filter((m) => keptDrivers.has(m.to) || !round.offers.some((o) => o.driver === m.to));
@@ -143,6 +151,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
           ...head(),
           ...offerWrites(kept),
           { Put: { Item: bookingItem(created), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...storyItems(booking.id, opts.round, kept),
           ...messageItems(opts.round ? roundMessages(opts.round, kept) : [], booking.bookingDate),
           // The demand layer counts the request where it was made, the day it was made.
           demandUpdate('bookings', booking.pickup, opts.demandDay, booking.bookingDate),
@@ -240,6 +249,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
         },
         ...offerWrites(kept),
         ...round.lapsed.map((d): TransactItem => ({ Delete: { Key: keys.offer(d, current.id) } })),
+        ...storyItems(current.id, round, kept),
         ...messageItems(roundMessages(round, kept), round.offers[0]?.offeredAt ?? Date.now()),
       ];
     }, 1);
@@ -270,6 +280,14 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
       ...Object.keys(current.requestedDrivers ?? {}).map((d): TransactItem => ({ Delete: { Key: keys.offer(d, current.id) } })),
       ...messageItems(change.messages, change.at),
       ...refundItems(change.movements ?? [], change.at),
+      // Only a cancel while dispatch runs ends the story; a trip cancelled later is the trip's story.
+      ...(current.status === 'NEW'
+        ? [storyEventPut(current.id, {
+            kind: 'cancelled', at: change.at, by: change.cancelledBy,
+            ...(change.code ? { code: change.code } : { reason: change.reason }),
+            ...(Object.keys(current.requestedDrivers ?? {}).length ? { openOffers: Object.keys(current.requestedDrivers) } : {}),
+          })]
+        : []),
     ]);
     return next;
   },
@@ -291,6 +309,7 @@ export const bookingRepository: BookingStore & { key: typeof keys.booking; fromI
       },
       ...offerWrites([offer]),
       ...messageItems(messages, offer.offeredAt),
+      storyEventPut(current.id, { kind: 'assigned', at: offer.offeredAt, driver: offer.driver }),
     ]);
     return next;
   },

@@ -100,6 +100,10 @@ export const keys = {
   chatMessage: (bookingId: string, at: number, id: string) => ({ pk: `BOOKING#${bookingId}`, sk: `CHAT#${String(at).padStart(13, '0')}#${id}` }),
   chatPrefix: 'CHAT#',
   bookingPk: (id: string) => `BOOKING#${id}`,
+  /** The dispatch story under its booking: one item per round (padded, so key order is round order), one per event in time order. */
+  dispatchRound: (bookingId: string, round: number) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#R#${String(round).padStart(4, '0')}` }),
+  dispatchEvent: (bookingId: string, at: number, kind: string, who: string) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#E#${String(at).padStart(13, '0')}#${kind}#${who}` }),
+  dispatchPrefix: 'DISPATCH#',
   /** A wallet history entry (spec §3), newest last in key order; the balance is the profile's walletBalance. */
   walletEntry: (uid: string, at: number, txRef: string) => ({ pk: `USER#${uid}`, sk: `WALLET#${String(at).padStart(13, '0')}#${txRef}` }),
   walletPrefix: 'WALLET#',

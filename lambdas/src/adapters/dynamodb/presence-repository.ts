@@ -4,7 +4,7 @@ import geohash from 'ngeohash';
 import { INDEX_HEARTBEAT_MS, LOCATION_FRESH_MS } from '../../../../shared/src/domain/dispatch';
 import { distanceKm, type LatLng } from '../../../../shared/src/domain/distance';
 import { ROSTER_FRESH_MS } from '../../../../shared/src/domain/dashboard';
-import type { DriverStateRecord, NearbyDriver, NearbyResult, OnlineDriver, PresenceStore } from '../../ports/presence';
+import type { DriverStateRecord, NearbyDriver, NearbyResult, OnlineDriver, PresenceStore, SeenNearbyDriver } from '../../ports/presence';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { documentCommands, stripKeys, table, type TransactItem } from './repository';
@@ -189,15 +189,11 @@ export const presenceRepository: PresenceStore = {
   async nearby(center, radiusKm, filter) {
     const { precision, cells } = coveringCells(center, radiusKm);
     const fresh = filter.now - LOCATION_FRESH_MS;
-    const names: Record<string, string> = { '#at': 'at' };
-    const values: Record<string, unknown> = { ':fresh': fresh };
-    let filterExpression = '#at >= :fresh';
-    if (filter.carType) {
-      filterExpression += ' AND carKey = :car';
-      values[':car'] = carTypeKey(filter.carType);
-    }
+    const car = filter.carType ? carTypeKey(filter.carType) : undefined;
     let itemsRead = 0;
     let queries = 0;
+    // No filter expression: DynamoDB charges for every item a query reads, filtered or not, so the
+    // freshness and car type checks cost the same here and let the dispatch story say who was left out.
     const pages = await Promise.all(cells.map(async (cell) => {
       const found: GeoEntry[] = [];
       let start: Record<string, unknown> | undefined;
@@ -207,9 +203,7 @@ export const presenceRepository: PresenceStore = {
         const out = await (await documentClient()).send(new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: precision === 5 ? 'pk = :pk AND begins_with(sk, :cell)' : 'pk = :pk',
-          FilterExpression: filterExpression,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ...values, ':pk': keys.geoPk(cell.slice(0, 4)), ...(precision === 5 ? { ':cell': cell } : {}) },
+          ExpressionAttributeValues: { ':pk': keys.geoPk(cell.slice(0, 4)), ...(precision === 5 ? { ':cell': cell } : {}) },
           ExclusiveStartKey: start,
         }));
         itemsRead += out.ScannedCount ?? 0;
@@ -218,17 +212,21 @@ export const presenceRepository: PresenceStore = {
       } while (start);
       return found;
     }));
-    const drivers: NearbyDriver[] = [];
+    const seen: SeenNearbyDriver[] = [];
     for (const e of pages.flat()) {
       const d = distanceKm(center, { lat: e.lat, lng: e.lng });
-      if (d > radiusKm) continue;
-      drivers.push({
+      const excluded = typeof e.at !== 'number' || e.at < fresh ? 'offline' as const
+        : car !== undefined && e.carKey !== car ? 'other_car_type' as const
+          : d > radiusKm ? 'beyond_radius' as const : undefined;
+      seen.push({
         uid: e.uid, lat: e.lat, lng: e.lng, distanceKm: d, carType: e.carType, name: e.name, at: e.at,
         ...(e.vehicleNumber ? { vehicleNumber: e.vehicleNumber } : {}), ...(e.fleetadmin ? { fleetadmin: e.fleetadmin } : {}),
+        ...(excluded ? { excluded } : {}),
       });
     }
-    drivers.sort((a, b) => a.distanceKm - b.distanceKm);
-    return { drivers, itemsRead, queries } satisfies NearbyResult;
+    seen.sort((a, b) => a.distanceKm - b.distanceKm);
+    const drivers: NearbyDriver[] = seen.filter((d) => !d.excluded).map(({ excluded: _, ...d }) => d);
+    return { drivers, seen, itemsRead, queries } satisfies NearbyResult;
   },
 };
 

@@ -7,6 +7,7 @@ import { messageItems } from './message-items';
 import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { walletItems } from './wallet-repository';
 import { closeSessionItem } from './payment-repository';
+import { storyEventPut } from './dispatch-story-repository';
 
 /** Tracking points and chat outlive their trip for disputes and history; DynamoDB's TTL removes them after a year. */
 const TRIP_DETAIL_TTL_SECONDS = 365 * 24 * 60 * 60;
@@ -170,6 +171,7 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
     if (s.unindexCell) out.push({ kind: 'other', item: { Delete: { Key: keys.geoEntry(s.unindexCell, s.uid) } } });
   }
   if (change.tracking) out.push({ kind: 'other', item: { Put: { Item: trackingItem(change.tracking) } } });
+  if (change.storyEvent) out.push({ kind: 'other', item: storyEventPut(current.id, change.storyEvent) });
   if (change.earnings) out.push(...earningsItems(change.earnings).map((item) => ({ item, kind: 'other' as const })));
   if (change.payment) out.push({ kind: 'payment', item: closeSessionItem(change.payment.orderId, { ...change.payment, at }) });
   if (change.promoUse) {

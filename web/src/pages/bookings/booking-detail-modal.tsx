@@ -5,7 +5,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
@@ -14,6 +14,8 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
+import { useAuth } from '../../auth/auth-context';
+import { DispatchStorySection } from '../../features/dispatch-story/dispatch-story-section';
 
 /** MapLibre is big: it loads with the first detail opened, never with the table. */
 const TripMap = lazy(() => import('../../components/map/trip-map'));
@@ -44,6 +46,10 @@ export function BookingDetailModal({ id, format: f, delivery, onDismiss }: Booki
   const load = useCallback((signal: AbortSignal) => api.fetchBooking({ params: { id } }, { signal }), [api, id]);
   const { data: booking, error, loading, reload } = useApiQuery(load);
   useTopic(`booking/${id}`, reload);
+  const { role } = useAuth();
+  // "No driver found" opens its explanation: a booking the system gave up on shows its dispatch story open.
+  const [storyOpen, setStoryOpen] = useState<boolean>();
+  const gaveUp = booking?.status === 'CANCELLED' && booking.cancelledBy === 'system';
 
   return (
     <Modal
@@ -79,13 +85,14 @@ export function BookingDetailModal({ id, format: f, delivery, onDismiss }: Booki
             />
           </Suspense>
         ) : null}
-        {booking ? <BookingDetails booking={booking} format={f} delivery={delivery} /> : null}
+        {booking ? <BookingDetails booking={booking} format={f} delivery={delivery} onWhy={role === 'admin' && gaveUp ? () => setStoryOpen(true) : undefined} /> : null}
+        {booking && role === 'admin' ? <DispatchStorySection id={booking.id} f={f} expanded={storyOpen ?? gaveUp} onChange={setStoryOpen} /> : null}
       </SpaceBetween>
     </Modal>
   );
 }
 
-function BookingDetails({ booking: b, format: f, delivery }: { booking: BookingView; format: BookingFormat; delivery: boolean }) {
+function BookingDetails({ booking: b, format: f, delivery, onWhy }: { booking: BookingView; format: BookingFormat; delivery: boolean; onWhy?: () => void }) {
   const { t } = f;
   const priced = (item: BookingView['parcelTypeSelected']) =>
     item ? t('priced_item', { description: item.description, amount: f.money(item.amount) }) : '';
@@ -110,7 +117,19 @@ function BookingDetails({ booking: b, format: f, delivery }: { booking: BookingV
         [t('detail_book_later'), t(b.bookLater ? 'yes' : 'no')],
         [t('car_type'), b.carType],
         [t('col_otp'), b.otp === undefined ? '' : String(b.otp)],
-        [t('col_cancellation_reason'), b.reason ?? ''],
+        [
+          t('col_cancellation_reason'),
+          b.reason && onWhy ? (
+            <SpaceBetween key="reason" size="xxs">
+              <span>{b.reason}</span>
+              <Link onFollow={onWhy} data-testid="story-why">
+                {t('story_why_link')}
+              </Link>
+            </SpaceBetween>
+          ) : (
+            b.reason ?? ''
+          ),
+        ],
         [t('detail_cancelled_by'), cancelledBy],
       ]),
     },
