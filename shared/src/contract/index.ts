@@ -10,6 +10,7 @@ export * from './settings';
 export * from './users';
 export * from './geo';
 export * from './bookings';
+export * from './receipts';
 export * from './trips';
 export * from './routes';
 export * from './ws';

@@ -50,6 +50,8 @@ export const PublicSettings = z.object({
   CompanyName: z.string(),
   CompanyWebsite: z.string(),
   CompanyTerms: z.string(),
+  /** The postal address printed on receipts; absent until an admin enters one. */
+  CompanyAddress: z.string().optional(),
   contact_email: z.string(),
   FacebookHandle: z.string(),
   TwitterHandle: z.string(),
@@ -121,6 +123,7 @@ export const SettingsForm = z.object({
   CompanyName: Text(120),
   CompanyWebsite: Text(300),
   CompanyTerms: Text(300),
+  CompanyAddress: Text(300).optional(),
   contact_email: Text(254),
   FacebookHandle: Text(100),
   TwitterHandle: Text(100),

@@ -137,6 +137,8 @@ export const TECHNICAL_KEYS = [
   'offers_at_limit',
   // Specification gaps: a driver's carType names a car type (spec §3, §5).
   'not_a_car_type',
+  // Receipts: a booking has one once it is paid.
+  'receipt_not_ready',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 
