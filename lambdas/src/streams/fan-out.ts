@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { claims, devices, push } from '../composition-root';
+import { claims, devices, email, push, settings, siteOrigins } from '../composition-root';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
@@ -12,6 +12,7 @@ import { logger } from '../observability/logger';
 import { metrics, MetricUnit } from '../observability/metrics';
 import { accessRevoked, closeRevokedConnections, type CloseConnectionsDeps } from '../use-cases/close-revoked-connections';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
+import { completedBookingId, sendReceipt, type SendReceiptDeps } from '../use-cases/send-receipt';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
@@ -41,6 +42,14 @@ const deps: FanOutDeps = {
   },
 };
 
+const receipts: SendReceiptDeps = {
+  booking: (id) => bookingRepository.get(id, { consistent: true }),
+  settings: () => settings.getApp(),
+  claims,
+  get email() { return email(); },
+  get siteUrl() { return siteOrigins().find((o) => /^https?:\/\//.test(o)); },
+};
+
 const revocation: CloseConnectionsDeps = {
   connectionsOf: (uid) => connectionRepository.ofUser(uid),
   close: closeConnection,
@@ -48,7 +57,7 @@ const revocation: CloseConnectionsDeps = {
 };
 
 /**
- * Table stream consumer: WebSocket fan-out and push. Never changes state or money (see
+ * Table stream consumer: WebSocket fan-out, push and receipt e-mails. Never changes state or money (see
  * docs/architecture.md). Each record runs under the correlation id of the request that wrote it.
  */
 export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
@@ -66,6 +75,9 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
     await withCorrelationId(correlationId, async () => {
       try {
         await fanOutChange(deps, { eventId, change, pk, sk, image, before });
+        // A trip closed: the rider's receipt by e-mail, once per booking (its own claim).
+        const completed = completedBookingId({ change, pk, sk, image, before });
+        if (completed) await sendReceipt(receipts, completed);
         // After the user's own event, so an open page hears why its socket closes.
         const revoked = revokedUser(r, pk, sk);
         if (revoked) {
