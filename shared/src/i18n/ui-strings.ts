@@ -10,6 +10,7 @@ import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-not
 import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
+import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
@@ -461,6 +462,7 @@ export const uiStringsEn = {
   radius_invalid: 'Enter a radius above 0 and at most {{max}}, with at most two decimals, or leave it empty for 10.',
   ...specGapsStringsEn,
   ...operatorClockStringsEn,
+  ...receiptStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -894,6 +896,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   radius_invalid: 'Introduce un radio mayor que 0 y de {{max}} como máximo, con dos decimales como máximo, o déjalo vacío para 10.',
   ...specGapsStringsEs,
   ...operatorClockStringsEs,
+  ...receiptStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,
