@@ -101,7 +101,7 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
       label: t('receipt_payment_method'),
       value: r.payment.mode ? `${t(`receipt_payment_${r.payment.mode}`)}${r.payment.gateway ? ` (${r.payment.gateway})` : ''}` : t('receipt_payment_none'),
     },
-    ...paidWith.map((m) => ({ label: t(`receipt_paid_${m}`), value: <span className="receipt-amount">{f.money(r.payment[m])}</span> })),
+    ...paidWith.map((m) => ({ label: t(`receipt_paid_${m}`), value: f.money(r.payment[m]) })),
   ];
   type Row = { key: string; name: string; amount: number; total?: boolean };
   const rows: Row[] = [
