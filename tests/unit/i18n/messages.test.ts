@@ -74,6 +74,8 @@ describe('§8 error catalogue', () => {
         'booking_taken', 'offers_at_limit',
         // Specification gaps: a driver's carType that names no car type.
         'not_a_car_type',
+        // Receipts: a booking not yet paid has none.
+        'receipt_not_ready',
       ].sort(),
     );
   });

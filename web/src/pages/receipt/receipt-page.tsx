@@ -46,7 +46,9 @@ function ReceiptOf({ id }: { id: string }) {
   const { data, error, reload } = useApiQuery(load);
   const format = useMemo(() => bookingFormat(t, locale, data?.currency.symbol ?? settings.symbol, settings.timeZone), [t, locale, data?.currency.symbol, settings.symbol, settings.timeZone]);
   if (!data) return error ? <LoadErrorAlert error={error} onRetry={reload} /> : <PageSpinner />;
+  // The title prints with the receipt; the buttons do not.
   return (
+    <div className="receipt-print" data-testid="receipt">
     <ContentLayout
       header={
         <Header
@@ -65,10 +67,9 @@ function ReceiptOf({ id }: { id: string }) {
         </Header>
       }
     >
-      <div className="receipt-print" data-testid="receipt">
-        <ReceiptBody receipt={data} format={format} />
-      </div>
+      <ReceiptBody receipt={data} format={format} />
     </ContentLayout>
+    </div>
   );
 }
 
