@@ -128,6 +128,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       POWERTOOLS_TRACE_ENABLED: 'false',
       SMS_DELIVERY: 'outbox',
+      EMAIL_DELIVERY: 'outbox',
       // No push service is reachable: what would be pushed to which device goes to the outbox too.
       PUSH_DELIVERY: 'outbox',
       // Except a browser subscribed to a push service on this machine (a browser test runs one):

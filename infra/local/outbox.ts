@@ -7,7 +7,7 @@ export interface OutboxMessage {
   message: string;
   at: string;
   bookingId?: string;
-  /** Push only: the device's platform and user, and what the notification shows. */
+  /** Push only: the device's platform and user, and what the notification shows (`title` is an e-mail's subject too). */
   platform?: string;
   uid?: string;
   title?: string;
@@ -17,7 +17,7 @@ export interface OutboxMessage {
 /**
  * What the platform would text, e-mail or push, kept in memory (latest 1000) and shown at
  * `/local/outbox`: SMS and pushes from the table's outbox items and user messages from their inbox
- * items (all seen on the stream), e-mail codes from cognito-local.
+ * items (all seen on the stream), e-mailed receipts from the outbox items, e-mail codes from cognito-local.
  */
 export function createOutbox(onMessage?: (m: OutboxMessage) => void) {
   const items: OutboxMessage[] = [];
@@ -44,6 +44,11 @@ export function outboxTap(event: DynamoDBStreamEvent, outbox: ReturnType<typeof 
         channel: 'push', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString(),
         platform: img.platform?.S, uid: img.uid?.S, title: img.title?.S, body: img.body?.S,
         ...(img.data?.M?.bookingId?.S ? { bookingId: img.data.M.bookingId.S } : {}),
+      });
+    } else if (img.pk?.S === 'OUTBOX' && img.channel?.S === 'email') {
+      outbox.push({
+        channel: 'email', to: img.to?.S ?? '', title: img.title?.S, message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString(),
+        ...(img.bookingId?.S ? { bookingId: img.bookingId.S } : {}),
       });
     } else if (img.pk?.S === 'OUTBOX') {
       outbox.push({ channel: 'sms', to: img.to?.S ?? '', message: img.message?.S ?? '', at: img.at?.S ?? new Date().toISOString() });

@@ -21,6 +21,7 @@ export const DEMO_RIDER_CREDIT = 50_00;
 export const demoSettings: AppSettings = {
   appName: 'GoRide', appMode: 'delivery',
   CompanyName: 'GoRide Mobility Ltd', CompanyWebsite: 'https://example.com', CompanyTerms: 'https://example.com/terms',
+  CompanyAddress: '1 Market Street, Springfield',
   contact_email: 'support@example.com',
   FacebookHandle: 'goride', TwitterHandle: 'goride', InstagramHandle: '',
   AppleStoreLink: 'https://apps.apple.com/app/id000000000', PlayStoreLink: 'https://play.google.com/store/apps/details?id=com.example.goride',

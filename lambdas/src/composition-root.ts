@@ -31,6 +31,7 @@ import { webPushSender } from './adapters/push/web-push-sender';
 import { loopbackSend, loopbackWebPushSender } from './adapters/push/loopback-web-push-sender';
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
+import { outboxEmailSender } from './adapters/email/outbox-email-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
 import { demandRepository } from './adapters/dynamodb/demand-repository';
 import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
@@ -70,6 +71,8 @@ export const identity = cognitoIdentityProvider;
 export const uploads = s3Uploads;
 /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
 export const sms = () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender);
+/** The table outbox where e-mail cannot leave; none where configuration sends no e-mail. */
+export const email = () => (config().EMAIL_DELIVERY === 'outbox' ? outboxEmailSender : undefined);
 let webPushAdapter: ReturnType<typeof webPushSender> | undefined;
 /** Web Push to browsers, with the VAPID keys of the secret store. */
 export const webPush = () => (webPushAdapter ??= webPushSender(secrets()));

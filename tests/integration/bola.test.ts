@@ -60,6 +60,8 @@ function bodyFor(op: string): unknown {
  */
 const PROBES: Record<string, Probe> = {
   fetchBooking: { request: (f) => ({ path: `/bookings/${f.trip.id}` }), strangers: NON_CUSTOMERS, owner: 'riderA' },
+  // The receipt follows fetchBooking's rule; A's trip is not paid yet, so its rider hears receipt_not_ready.
+  fetchReceipt: { request: (f) => ({ path: `/bookings/${f.trip.id}/receipt` }), strangers: NON_CUSTOMERS, owner: 'riderA', ownerStatus: 409 },
   fetchTracking: { request: (f) => ({ path: `/bookings/${f.trip.id}/tracking` }), strangers: NON_CUSTOMERS, owner: 'fleetA' },
   fetchChat: { request: (f) => ({ path: `/bookings/${f.trip.id}/chat` }), strangers: ['riderB', 'driverB', 'driverA2'], owner: 'driverA' },
   sendChatMessage: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/chat`, body: { message: 'Not my trip' } }), strangers: ['riderB', 'driverB', 'driverA2'], state: (f) => chatOf(f) },

@@ -2,6 +2,7 @@ import type { RoundStory } from '../../../shared/src/domain/dispatch-story';
 import type { BookingPoint } from '../../../shared/src/contract/bookings';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { LatLng } from '../../../shared/src/domain/distance';
+import type { FareParts } from '../../../shared/src/domain/fare';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import type { OutgoingMessage } from './notifier';
 
@@ -62,6 +63,8 @@ export interface BookingRecord {
   trip_cost: number;
   convenience_fees: number;
   driver_share: number;
+  /** What `trip_cost − convenience_fees` is made of, as last priced (booking, then REACHED); the receipt's lines. */
+  fare_parts?: FareParts;
   parcelTypeSelected?: StoredPricedItem;
   optionSelected?: StoredPricedItem;
   deliveryPerson?: string;

@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { claims, devices, now, push, settings, siteUrl, sms, tripLinks } from '../composition-root';
+import { claims, devices, email, now, push, settings, siteUrl, sms, tripLinks } from '../composition-root';
 import { keys } from '../adapters/dynamodb/keys';
 import { sendRecipientTripLink } from '../use-cases/send-recipient-trip-link';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
@@ -14,6 +14,7 @@ import { logger } from '../observability/logger';
 import { metrics, MetricUnit } from '../observability/metrics';
 import { accessRevoked, closeRevokedConnections, type CloseConnectionsDeps } from '../use-cases/close-revoked-connections';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
+import { completedBookingId, sendReceipt, type SendReceiptDeps } from '../use-cases/send-receipt';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
@@ -49,6 +50,15 @@ const deps: FanOutDeps = {
   },
 };
 
+const receipts: SendReceiptDeps = {
+  booking: (id) => bookingRepository.get(id, { consistent: true }),
+  settings: () => settings.getApp(),
+  claims,
+  get email() { return email(); },
+  // The site's address for links sent outside the site, as the trip link's SMS uses it.
+  get siteUrl() { return siteUrl(); },
+};
+
 const revocation: CloseConnectionsDeps = {
   connectionsOf: (uid) => connectionRepository.ofUser(uid),
   close: closeConnection,
@@ -56,7 +66,7 @@ const revocation: CloseConnectionsDeps = {
 };
 
 /**
- * Table stream consumer: WebSocket fan-out and push. Never changes state or money (see
+ * Table stream consumer: WebSocket fan-out, push and receipt e-mails. Never changes state or money (see
  * docs/architecture.md). Each record runs under the correlation id of the request that wrote it.
  */
 export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
@@ -74,6 +84,9 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
     await withCorrelationId(correlationId, async () => {
       try {
         await fanOutChange(deps, { eventId, change, pk, sk, image, before });
+        // A trip closed: the rider's receipt by e-mail, once per booking (its own claim).
+        const completed = completedBookingId({ change, pk, sk, image, before });
+        if (completed) await sendReceipt(receipts, completed);
         // After the user's own event, so an open page hears why its socket closes.
         const revoked = revokedUser(r, pk, sk);
         if (revoked) {

@@ -18,7 +18,7 @@ const presentPromo = (p: PromoDetails) => ({
  */
 export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
   const {
-    asked: _asked, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
+    asked: _asked, fare_parts: _fareParts, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
     coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, ...rest
   } = b;
   const money = (v: number | undefined) => (v === undefined ? undefined : toDecimal(v));

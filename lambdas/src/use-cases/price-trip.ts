@@ -2,7 +2,7 @@ import type { BookingPoint, Estimate } from '../../../shared/src/contract/bookin
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { KM_PER_MILE, routeHasDistance } from '../../../shared/src/domain/distance';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
+import { calculateFare, ratesFromCarType, type FareParts } from '../../../shared/src/domain/fare';
 import { toDecimal } from '../../../shared/src/domain/money';
 import { itemToCarType, type CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { StoredPricedItem } from '../ports/bookings';
@@ -12,7 +12,7 @@ import type { AppSettings } from '../ports/settings';
 export interface PricedTrip {
   estimate: Estimate;
   /** Minor units, as stored. */
-  fare: { trip_cost: number; convenience_fees: number; driver_share: number };
+  fare: { trip_cost: number; convenience_fees: number; driver_share: number; fare_parts: FareParts };
   parcelTypeSelected?: StoredPricedItem;
   optionSelected?: StoredPricedItem;
   carImage?: string;
@@ -86,7 +86,7 @@ export async function priceTrip(
       ...(items.optionSelected ? { optionSelected: { description: items.optionSelected.description, amount: toDecimal(items.optionSelected.amount) } } : {}),
       route,
     },
-    fare: { trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare },
+    fare: { trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare, fare_parts: fare.parts },
     ...items,
     ...(carType.image ? { carImage: carType.image } : {}),
   };

@@ -58,7 +58,7 @@ async function reach(deps: ReachDeps, account: Account, booking: BookingRecord, 
     drop = { lat: point.lat, lng: point.lng, add: await addressOf(deps, point, booking.drop.add) };
     fields = {
       ...fields, distance: Math.round(distance * 100) / 100, drop, dropAddress: drop.add,
-      trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare,
+      trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare, fare_parts: fare.parts,
       coords: route.map((p) => ({ lat: p.lat, lng: p.lng })),
     };
   }

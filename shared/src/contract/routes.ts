@@ -8,6 +8,7 @@ import * as notifications from './notifications';
 import * as payments from './payments';
 import * as catalog from './catalog';
 import * as promos from './promos';
+import * as receipts from './receipts';
 import * as settings from './settings';
 import * as system from './system';
 import * as trips from './trips';
@@ -71,6 +72,7 @@ export const contract = {
   addBooking: bookings.addBooking,
   fetchBookings: bookings.fetchBookings,
   fetchBooking: bookings.fetchBooking,
+  fetchReceipt: receipts.fetchReceipt,
   cancelBooking: bookings.cancelBooking,
   fetchAssignableDrivers: bookings.fetchAssignableDrivers,
   assignDriver: bookings.assignDriver,

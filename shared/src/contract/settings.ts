@@ -48,6 +48,8 @@ export const PublicSettings = z.object({
   CompanyName: z.string(),
   CompanyWebsite: z.string(),
   CompanyTerms: z.string(),
+  /** The postal address printed on receipts; absent until an admin enters one. */
+  CompanyAddress: z.optional(z.string()),
   contact_email: z.string(),
   FacebookHandle: z.string(),
   TwitterHandle: z.string(),
@@ -118,6 +120,7 @@ export const SettingsForm = z.strictObject({
   CompanyName: Text(120),
   CompanyWebsite: Text(300),
   CompanyTerms: Text(300),
+  CompanyAddress: z.optional(Text(300)),
   contact_email: Text(254),
   FacebookHandle: Text(100),
   TwitterHandle: Text(100),

@@ -32,6 +32,21 @@ export interface FareInput {
   optionAmount?: number;
 }
 
+/**
+ * What the fare is made of, minor units, as the receipt lists it. The parts add up to `totalFare`
+ * exactly: a minimum fare shows as its own top-up, and the half-unit left by rounding each part
+ * on its own is carried by the distance part.
+ */
+export interface FareParts {
+  base: number;
+  distance: number;
+  time: number;
+  parcel: number;
+  option: number;
+  /** What the minimum fare added above the computed parts (0 when the trip cost more). */
+  minimum: number;
+}
+
 /** All in minor units. */
 export interface Fare {
   /** The fare before the convenience fee: max(computed, min_fare). */
@@ -41,6 +56,7 @@ export interface Fare {
   grandTotal: number;
   /** grandTotal − convenienceFees. */
   driverShare: number;
+  parts: FareParts;
 }
 
 function requireAmount(value: number, field: string): number {
@@ -79,7 +95,19 @@ export function calculateFare(input: FareInput): Fare {
     ? percentOf(totalFare, feeValue)
     : roundMinor(feeValue);
   const grandTotal = totalFare + convenienceFees;
-  return { totalFare, convenienceFees, grandTotal, driverShare: grandTotal - convenienceFees };
+  return { totalFare, convenienceFees, grandTotal, driverShare: grandTotal - convenienceFees, parts: fareParts(totalFare, computed < minFare, {
+    base: baseFare > 0 ? roundMinor(baseFare) : 0,
+    distance: roundMinor(distanceRate * distance),
+    time: roundMinor(hourRate * (seconds / 3600)),
+    parcel: roundMinor(parcel),
+    option: roundMinor(option),
+  }) };
+}
+
+function fareParts(totalFare: number, atMinimum: boolean, rounded: Omit<FareParts, 'minimum'>): FareParts {
+  const sum = rounded.base + rounded.distance + rounded.time + rounded.parcel + rounded.option;
+  if (atMinimum) return { ...rounded, minimum: Math.max(0, totalFare - sum) };
+  return { ...rounded, distance: rounded.distance + (totalFare - sum), minimum: 0 };
 }
 
 /** A car type as the API carries it: decimal money (12.50), percent fees as plain numbers. */

@@ -26,6 +26,8 @@ export const PROTECTED_ROUTES = {
   // Beyond the spec's table (it has no trip or wallet screens): the trip view and the own wallet.
   '/trip': ['rider', 'driver', 'admin', 'fleetadmin'],
   '/wallet': ['rider', 'driver'],
+  // A paid booking's printable receipt, for whoever may read the booking.
+  '/receipt': ['rider', 'driver', 'admin', 'fleetadmin'],
   // Where a payment provider sends the browser back: what the server knows of the payment.
   '/payment-result': ['rider', 'driver'],
 } as const satisfies Record<string, readonly Role[]>;

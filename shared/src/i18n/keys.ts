@@ -140,6 +140,8 @@ export const TECHNICAL_KEYS = [
   // Follow my trip: a share link that shows nothing (unknown, revoked or ended alike), and a trip too far along to share.
   'trip_link_not_found',
   'trip_link_trip_over',
+  // Receipts: a booking has one once it is paid.
+  'receipt_not_ready',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -111,6 +111,8 @@ export const messagesEn: Record<TranslationKey, string> = {
   offers_at_limit: 'This booking is already offered to as many drivers as it can be at once. Wait for one to answer, or cancel it.',
   // Specification gaps: a driver's carType names a car type.
   not_a_car_type: 'Choose one of the car types.',
+  // Receipts.
+  receipt_not_ready: 'This booking has no receipt yet: there is one once the trip is paid.',
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -263,6 +265,8 @@ export const messagesEs: Record<TranslationKey, string> = {
   offers_at_limit: 'Esta reserva ya se ofrece a tantos conductores como se puede a la vez. Espera a que uno responda o cancélala.',
   // Specification gaps: a driver's carType names a car type.
   not_a_car_type: 'Elige uno de los tipos de vehículo.',
+  // Recibos.
+  receipt_not_ready: 'Esta reserva aún no tiene recibo: lo tendrá cuando el viaje esté pagado.',
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -11,6 +11,7 @@ import { notificationsStringsEn, notificationsStringsEs } from './ui-strings-not
 import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
+import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
@@ -409,6 +410,8 @@ export const uiStringsEn = {
   set_license_hint: 'Checked with the licence service when you save.',
   set_CompanyName: 'Company name',
   set_CompanyWebsite: 'Company website',
+  set_CompanyAddress: 'Company address',
+  set_CompanyAddress_hint: 'Printed on receipts.',
   set_CompanyTerms: 'Terms and conditions link',
   set_FacebookHandle: 'Facebook handle',
   set_TwitterHandle: 'Twitter handle',
@@ -462,6 +465,7 @@ export const uiStringsEn = {
   radius_invalid: 'Enter a radius above 0 and at most {{max}}, with at most two decimals, or leave it empty for 10.',
   ...specGapsStringsEn,
   ...operatorClockStringsEn,
+  ...receiptStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -842,6 +846,8 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   set_license_hint: 'Se comprueba con el servicio de licencias al guardar.',
   set_CompanyName: 'Nombre de la empresa',
   set_CompanyWebsite: 'Sitio web de la empresa',
+  set_CompanyAddress: 'Dirección de la empresa',
+  set_CompanyAddress_hint: 'Aparece en los recibos.',
   set_CompanyTerms: 'Enlace a los términos y condiciones',
   set_FacebookHandle: 'Usuario de Facebook',
   set_TwitterHandle: 'Usuario de Twitter',
@@ -895,6 +901,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   radius_invalid: 'Introduce un radio mayor que 0 y de {{max}} como máximo, con dos decimales como máximo, o déjalo vacío para 10.',
   ...specGapsStringsEs,
   ...operatorClockStringsEs,
+  ...receiptStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,

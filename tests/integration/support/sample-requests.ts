@@ -189,6 +189,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   addBooking: async () => ({ path: '/bookings', body: await sampleBooking() }),
   fetchBookings: async () => ({ path: '/bookings?limit=5' }),
   fetchBooking: async () => ({ path: `/bookings/${await freshBooking()}` }),
+  fetchReceipt: async () => ({ path: `/bookings/${await freshBooking()}/receipt` }),
   cancelBooking: async () => ({ path: `/bookings/${await freshBooking()}/cancel`, body: { reason: 'Changed my mind' } }),
   fetchAssignableDrivers: async () => ({ path: `/bookings/${await freshBooking()}/assignable-drivers` }),
   fetchDispatchStory: async () => ({ path: `/bookings/${await freshBooking()}/dispatch` }),
@@ -338,6 +339,8 @@ async function gatewayPaymentId(): Promise<string> {
  */
 export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, number>>>> = {
   fetchBooking: { driver: 404, fleetadmin: 404 },
+  // A fresh booking is not paid: its rider and admins hear receipt_not_ready, others that it does not exist.
+  fetchReceipt: { rider: 409, admin: 409, driver: 404, fleetadmin: 404 },
   // Spec §5: only riders book (and admins for a rider): user_issue_contact_admin.
   addBooking: { driver: 400, fleetadmin: 400 },
   assignDriver: { admin: 409 },

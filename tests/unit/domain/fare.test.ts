@@ -58,7 +58,7 @@ describe('§9 fare', () => {
       expected: { totalFare: 1010, convenienceFees: 51, grandTotal: 1061, driverShare: 1010 },
     },
   ])('$name', ({ rates: r, distance, seconds, expected }) => {
-    expect(calculateFare({ rates: r, distance, durationSeconds: seconds })).toEqual(expected);
+    expect(calculateFare({ rates: r, distance, durationSeconds: seconds })).toMatchObject(expected);
   });
 
   it('adds parcel type and option amounts before the min fare comparison', () => {
@@ -77,7 +77,7 @@ describe('§9 fare', () => {
 
   it('flat fee is added as is', () => {
     const f = calculateFare({ rates: rates({ rate_per_unit_distance: 100, convenience_fees: 250 }), distance: 1, durationSeconds: 0 });
-    expect(f).toEqual({ totalFare: 100, convenienceFees: 250, grandTotal: 350, driverShare: 100 });
+    expect(f).toMatchObject({ totalFare: 100, convenienceFees: 250, grandTotal: 350, driverShare: 100 });
   });
 
   it('grand total − fee = driver share and every figure is a whole minor unit', () => {
@@ -86,7 +86,7 @@ describe('§9 fare', () => {
         rates: rates({ base_fare: 333, rate_per_unit_distance: 127, rate_per_hour: 999, min_fare: 50, convenience_fees: 12.5, convenience_fee_type: 'percent' }),
         distance: d, durationSeconds: 777,
       });
-      for (const v of Object.values(f)) expect(Number.isInteger(v)).toBe(true);
+      for (const v of [f.totalFare, f.convenienceFees, f.grandTotal, f.driverShare, ...Object.values(f.parts)]) expect(Number.isInteger(v)).toBe(true);
       expect(f.grandTotal).toBe(f.totalFare + f.convenienceFees);
       expect(f.driverShare).toBe(f.grandTotal - f.convenienceFees);
     }
@@ -114,5 +114,26 @@ describe('§9 fare', () => {
     expect(ratesFromCarType({ base_fare: 5, rate_per_unit_distance: 1.25, rate_per_hour: 12, min_fare: 10.1, convenience_fees: 15, convenience_fee_type: 'percentage' }))
       .toEqual({ base_fare: 500, rate_per_unit_distance: 125, rate_per_hour: 1200, min_fare: 1010, convenience_fees: 15, convenience_fee_type: 'percentage' });
     expect(ratesFromCarType({ base_fare: 0, rate_per_unit_distance: 0, rate_per_hour: 0, min_fare: 0, convenience_fees: 2.5, convenience_fee_type: 'flat' }).convenience_fees).toBe(250);
+  });
+});
+
+describe('§9 fare parts (the receipt\'s lines)', () => {
+  it('lists base, distance, time, parcel and option, adding up to the fare', () => {
+    const f = calculateFare({ rates: rates({ base_fare: 500, rate_per_unit_distance: 150, rate_per_hour: 1200, min_fare: 100 }), distance: 10, durationSeconds: 1800, parcelTypeAmount: 300, optionAmount: 200 });
+    expect(f.parts).toEqual({ base: 500, distance: 1500, time: 600, parcel: 300, option: 200, minimum: 0 });
+    expect(f.totalFare).toBe(3100);
+  });
+
+  it('shows what the minimum fare added as its own part', () => {
+    const f = calculateFare({ rates: rates({ rate_per_unit_distance: 100, min_fare: 1000 }), distance: 2, durationSeconds: 0 });
+    expect(f.parts).toEqual({ base: 0, distance: 200, time: 0, parcel: 0, option: 0, minimum: 800 });
+  });
+
+  it('parts add up to the fare exactly whatever the rounding', () => {
+    for (const d of [0.37, 1.11, 7.777, 13.005]) {
+      const f = calculateFare({ rates: rates({ base_fare: 333, rate_per_unit_distance: 123, rate_per_hour: 777 }), distance: d, durationSeconds: 1234 });
+      const p = f.parts;
+      expect(p.base + p.distance + p.time + p.parcel + p.option + p.minimum).toBe(f.totalFare);
+    }
   });
 });

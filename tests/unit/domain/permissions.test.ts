@@ -27,13 +27,14 @@ describe('§2 routes', () => {
     // Beyond the spec's table: the trip view and the own wallet.
     ['/trip', ['rider', 'driver', 'admin', 'fleetadmin']],
     ['/wallet', ['rider', 'driver']],
+    ['/receipt', ['rider', 'driver', 'admin', 'fleetadmin']],
   ] as const)('%s is for %j', (path, roles) => {
     for (const role of ROLES) expect(canVisit(path, role), role).toBe((roles as readonly Role[]).includes(role));
     expect(canVisit(path, undefined)).toBe(false);
   });
 
-  it('covers exactly the 16 protected routes of the spec, the 2 of the trip work and the payment result', () => {
-    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(19);
+  it('covers exactly the 16 protected routes of the spec, the 2 of the trip work, the payment result and the receipt', () => {
+    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(20);
     expect(PROTECTED_ROUTES['/payment-result']).toEqual(['rider', 'driver']);
   });
 

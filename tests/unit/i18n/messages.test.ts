@@ -76,6 +76,8 @@ describe('§8 error catalogue', () => {
         'not_a_car_type',
         // Follow my trip: a link that shows nothing (unknown, revoked, ended alike), and a trip too far along to share.
         'trip_link_not_found', 'trip_link_trip_over',
+        // Receipts: a booking not yet paid has none.
+        'receipt_not_ready',
       ].sort(),
     );
   });

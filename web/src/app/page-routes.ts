@@ -97,6 +97,11 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/trip/trip-page')),
   },
   {
+    path: '/receipt',
+    roles: ['rider', 'driver', 'admin', 'fleetadmin'],
+    Component: lazy(() => import('../pages/receipt/receipt-page')),
+  },
+  {
     path: '/wallet',
     roles: ['rider', 'driver'],
     menuKey: 'menu_wallet',

@@ -3,6 +3,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Steps, { type StepsProps } from '@cloudscape-design/components/steps';
@@ -10,6 +11,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, Role } from '../../../../shared/src/contract';
 import { contactText } from '../../components/contact-text';
+import { useFollow } from '../../components/use-follow';
+import { hasReceipt } from '../../../../shared/src/domain/receipt';
+import { receiptHref } from '../receipt/receipt-href';
 import { LazyTripMap } from '../../components/map/lazy-trip-map';
 import { STATUS_INDICATOR, type BookingFormat } from '../booking/booking-format';
 import { NavigateButton } from '../driver-app/navigate-button';
@@ -43,6 +47,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
   notices?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const follow = useFollow();
   const b = trip.booking;
   const steps = progress(b).map((s) => ({ ...s, header: t(s.header as string) }));
   const driving = viewer === 'driver';
@@ -73,6 +78,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
+    ...(hasReceipt(b.status) ? [{ label: t('receipt_link'), value: <Link href={receiptHref(b.id)} onFollow={follow} data-testid="trip-receipt">{t('receipt_open')}</Link> }] : []),
     ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),
     ...(b.rating !== undefined ? [{ label: t('trip_rate_label'), value: `★ ${b.rating}` }] : []),
     ...(b.pickup_image ? [{ label: t('trip_photo_pickup'), value: <img className="trip-photo" src={b.pickup_image} alt={t('trip_photo_pickup')} data-testid="trip-pickup-photo" /> }] : []),

@@ -2,6 +2,8 @@ import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { BookingView } from '../../../../shared/src/contract';
 import { BOOKING_STATUSES } from '../../../../shared/src/domain/booking-status';
+import { hasReceipt } from '../../../../shared/src/domain/receipt';
+import { receiptHref } from '../../features/receipt/receipt-href';
 import type { ColumnConfig } from '../../components/collection/column-config';
 import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
 
@@ -84,6 +86,13 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
       cell: (b) => <StatusIndicator type={STATUS_INDICATOR[b.status]}>{f.status(b.status)}</StatusIndicator>,
       csv: (b) => b.status,
       sortingComparator: (a, b) => statusOrder(a) - statusOrder(b),
+    },
+    {
+      id: 'receipt',
+      header: t('receipt_link'),
+      text: (b) => (hasReceipt(b.status) ? t('receipt_open') : ''),
+      cell: (b) => (hasReceipt(b.status) ? <Link href={receiptHref(b.id)} onFollow={ctx.onFollow} data-testid={`booking-receipt-${b.id}`}>{t('receipt_open')}</Link> : ''),
+      csv: false,
     },
     { id: 'carType', header: t('car_type'), text: (b) => b.carType, sortingField: 'carType' },
     { id: 'customer_name', header: t('col_customer_name'), text: (b) => b.customer_name, sortingField: 'customer_name' },

@@ -26,7 +26,7 @@ import { DISPATCH_BOUNDS, DISPATCH_DEFAULTS, isDispatchSettingValid } from '../.
 import { TimeZoneSelect } from '../../features/operator-clock/time-zone-select';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
 
-type Form = Omit<SettingsForm, 'bonus' | 'driverRadius'> & { bonus: string; driverRadius: string };
+type Form = Omit<SettingsForm, 'bonus' | 'driverRadius' | 'CompanyAddress'> & { bonus: string; driverRadius: string; CompanyAddress: string };
 type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof Form];
 type SwitchKey = { [K in keyof Form]-?: Form[K] extends boolean ? K : never }[keyof Form];
 interface Problem { key: string; field?: keyof Form; fallback?: string }
@@ -46,7 +46,7 @@ const ADVANCED: readonly SwitchKey[] = [
 ];
 
 function toForm({ version: _version, ...s }: AdminSettings): Form {
-  return { ...s, bonus: String(s.bonus), driverRadius: String(s.driverRadius) };
+  return { ...s, bonus: String(s.bonus), driverRadius: String(s.driverRadius), CompanyAddress: s.CompanyAddress ?? '' };
 }
 
 /** Spec §5: the bonus and radius accept numbers >= 0 as typed (a trailing '.' while typing too), else they become empty. */
@@ -300,6 +300,7 @@ export default function SettingsPage() {
               <Container header={<Header variant="h2">{t('section_company')}</Header>}>
                 <SpaceBetween size="m">
                   {text('CompanyName')}
+                  {text('CompanyAddress', { description: t('set_CompanyAddress_hint') })}
                   {text('CompanyWebsite', { type: 'url' })}
                   {text('CompanyTerms', { type: 'url' })}
                   <ColumnLayout columns={3}>

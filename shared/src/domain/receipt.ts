@@ -1,0 +1,165 @@
+import type { FareParts } from './fare';
+
+/** Statuses a booking has a receipt in: the money has moved (PAID) or the trip is closed (COMPLETE). */
+export const RECEIPT_STATUSES: readonly string[] = ['PAID', 'COMPLETE'];
+
+export function hasReceipt(status: string): boolean {
+  return RECEIPT_STATUSES.includes(status);
+}
+
+/**
+ * What a receipt line is. `fare` stands for the whole fare of a booking priced before its parts
+ * were kept; `minimum` is what a minimum fare added. A tip is its own line, outside the fare: it
+ * goes to the driver whole and never changes the fee.
+ */
+export const RECEIPT_LINE_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum', 'fare', 'fee', 'discount', 'tip'] as const;
+export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
+
+/** One line, minor units; a discount is negative. `detail` is the parcel type's or option's own name. */
+export interface ReceiptLine { kind: ReceiptLineKind; amount: number; detail?: string }
+
+export type ReceiptPaymentMode = 'cash' | 'wallet' | 'card';
+
+/** The booking fields a receipt reads (a stored booking is one); money in minor units. */
+export interface ReceiptBooking {
+  id: string;
+  status: string;
+  carType: string;
+  tripdate: number;
+  trip_end_time?: number;
+  pickupAddress: string;
+  dropAddress: string;
+  distance?: number;
+  estimateDistance: number;
+  distanceUnit: 'km' | 'mile';
+  total_trip_time?: number;
+  estimateTime: number;
+  trip_cost: number;
+  convenience_fees: number;
+  fare_parts?: FareParts;
+  parcelTypeSelected?: { description: string; amount: number };
+  optionSelected?: { description: string; amount: number };
+  discount?: number;
+  promo_details?: { promo_name: string };
+  payment_mode?: ReceiptPaymentMode;
+  gateway?: string;
+  customer_paid?: number;
+  cashPaymentAmount?: number;
+  cardPaymentAmount?: number;
+  usedWalletMoney?: number;
+  /** Present once the booking can carry a tip; the receipt shows the line only then. */
+  tip?: number;
+  customer_name: string;
+  driver_name?: string;
+  vehicle_number?: string;
+}
+
+/** The settings a receipt reads: who issues it and in what money. */
+export interface ReceiptIssuer {
+  appName: string;
+  CompanyName: string;
+  CompanyWebsite: string;
+  contact_email: string;
+  CompanyAddress?: string;
+  symbol: string;
+  code: string;
+  appMode?: string;
+}
+
+export interface Receipt {
+  bookingId: string;
+  status: string;
+  mode: 'taxi' | 'delivery';
+  tripDate: number;
+  completedAt?: number;
+  rider: string;
+  driver?: string;
+  vehicleNumber?: string;
+  carType: string;
+  pickupAddress: string;
+  dropAddress: string;
+  distance: number;
+  distanceUnit: 'km' | 'mile';
+  durationSeconds: number;
+  lines: ReceiptLine[];
+  /** The trip's price: fare + fee (the booking's trip_cost). */
+  subtotal: number;
+  discount: number;
+  tip?: number;
+  /** What the rider paid: subtotal − discount (+ tip). */
+  total: number;
+  payment: { mode?: ReceiptPaymentMode; gateway?: string; cash: number; wallet: number; card: number };
+  promoName?: string;
+  company: { name: string; appName: string; website: string; email: string; address?: string };
+  currency: { symbol: string; code: string };
+}
+
+const PART_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum'] as const;
+
+/**
+ * A booking's receipt: the fare as it was last priced (its parts, else the fare as one line),
+ * the fee, the promo discount, the tip where the booking has one, how it was paid, and who
+ * issues it. Lines add up to the total; zero parts are left out, except that a fare always shows.
+ */
+export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt {
+  const fare = b.trip_cost - b.convenience_fees;
+  const lines: ReceiptLine[] = [];
+  if (b.fare_parts) {
+    for (const kind of PART_KINDS) {
+      const amount = b.fare_parts[kind];
+      if (amount <= 0) continue;
+      const detail = kind === 'parcel' ? b.parcelTypeSelected?.description : kind === 'option' ? b.optionSelected?.description : undefined;
+      lines.push({ kind, amount, ...(detail ? { detail } : {}) });
+    }
+    const listed = lines.reduce((s, l) => s + l.amount, 0);
+    // Parts kept from an earlier pricing than the fare (never expected): the fare stays the truth.
+    if (listed !== fare) lines.splice(0, lines.length, { kind: 'fare', amount: fare });
+  } else {
+    const parcel = b.parcelTypeSelected?.amount ?? 0;
+    const option = b.optionSelected?.amount ?? 0;
+    lines.push({ kind: 'fare', amount: fare - parcel - option });
+    if (parcel > 0) lines.push({ kind: 'parcel', amount: parcel, detail: b.parcelTypeSelected!.description });
+    if (option > 0) lines.push({ kind: 'option', amount: option, detail: b.optionSelected!.description });
+  }
+  if (lines.length === 0) lines.push({ kind: 'fare', amount: fare });
+  if (b.convenience_fees > 0) lines.push({ kind: 'fee', amount: b.convenience_fees });
+  const discount = Math.min(Math.max(0, b.discount ?? 0), b.trip_cost);
+  if (discount > 0) lines.push({ kind: 'discount', amount: -discount, ...(b.promo_details?.promo_name ? { detail: b.promo_details.promo_name } : {}) });
+  const tip = b.tip;
+  if (tip !== undefined && tip > 0) lines.push({ kind: 'tip', amount: tip });
+  const paid = b.trip_cost - discount;
+  return {
+    bookingId: b.id,
+    status: b.status,
+    mode: issuer.appMode === 'delivery' ? 'delivery' : 'taxi',
+    tripDate: b.tripdate,
+    ...(b.trip_end_time ? { completedAt: b.trip_end_time } : {}),
+    rider: b.customer_name,
+    ...(b.driver_name ? { driver: b.driver_name } : {}),
+    ...(b.vehicle_number ? { vehicleNumber: b.vehicle_number } : {}),
+    carType: b.carType,
+    pickupAddress: b.pickupAddress,
+    dropAddress: b.dropAddress,
+    distance: b.distance ?? b.estimateDistance,
+    distanceUnit: b.distanceUnit,
+    durationSeconds: b.total_trip_time ?? b.estimateTime,
+    lines,
+    subtotal: b.trip_cost,
+    discount,
+    ...(tip !== undefined ? { tip } : {}),
+    total: paid + (tip ?? 0),
+    payment: {
+      ...(b.payment_mode ? { mode: b.payment_mode } : {}),
+      ...(b.payment_mode === 'card' && b.gateway ? { gateway: b.gateway } : {}),
+      cash: b.cashPaymentAmount ?? 0,
+      wallet: b.usedWalletMoney ?? 0,
+      card: b.cardPaymentAmount ?? 0,
+    },
+    ...(discount > 0 && b.promo_details?.promo_name ? { promoName: b.promo_details.promo_name } : {}),
+    company: {
+      name: issuer.CompanyName, appName: issuer.appName, website: issuer.CompanyWebsite, email: issuer.contact_email,
+      ...(issuer.CompanyAddress?.trim() ? { address: issuer.CompanyAddress.trim() } : {}),
+    },
+    currency: { symbol: issuer.symbol, code: issuer.code },
+  };
+}
