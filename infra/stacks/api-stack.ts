@@ -26,6 +26,9 @@ import type { PlatformApp } from './push-stack';
 import { type Capability, capabilitiesOf, readOnlyTableActions } from './route-grants';
 import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
+/** The statement that lets a function send SMS to phone numbers (no resource ARN exists for them). */
+export const DIRECT_SMS_SID = 'DirectSms';
+
 export const WS_ENTRIES = {
   connect: 'lambdas/src/ws/connect.ts',
   disconnect: 'lambdas/src/ws/disconnect.ts',
@@ -517,9 +520,10 @@ export class ApiStack extends Stack {
     // New inbox messages are pushed to the recipient's devices.
     this.grantCapability(consumer.fn, 'push');
     // A parcel's recipient gets their trip link by SMS. SMS to a phone number has no resource ARN:
-    // sns:Publish must name "*"; a deny on topics keeps the grant to direct SMS only.
-    consumer.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
-    consumer.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+    // sns:Publish must name "*". Unlike the sign-in code sender, no deny on SNS ARNs narrows it:
+    // this function also pushes to the device endpoints granted above, and such a deny (an
+    // endpoint's ARN is an SNS ARN) would refuse every push.
+    consumer.fn.addToRolePolicy(new iam.PolicyStatement({ sid: DIRECT_SMS_SID, actions: ['sns:Publish'], resources: ['*'] }));
 
     const failures = this.streamFailureQueue('StreamFailures', 'stream-failures', Duration.days(14));
     this.platformFunctions.push({ label: 'stream-fan-out', fn: consumer.fn });
@@ -539,7 +543,7 @@ export class ApiStack extends Stack {
     );
     allowWildcards(consumer, {
       finding: WILDCARD_REASONS.listStreams.finding,
-      reason: `${WILDCARD_REASONS.listStreams.reason} Direct SMS (a parcel recipient's trip link) has no resource-level permission either, so sns:Publish names "*"; publishing to any topic is explicitly denied.`,
+      reason: `${WILDCARD_REASONS.listStreams.reason} Direct SMS (a parcel recipient's trip link) has no resource-level permission either, so sns:Publish names "*" (a deny on SNS ARNs would also refuse its pushes to device endpoints).`,
     });
   }
 

@@ -3,26 +3,34 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
+import { DIRECT_SMS_SID } from '../../infra/stacks/api-stack';
 
 type Json = Record<string, any>;
 
 const FCM = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:push-fcm-AbCdEf';
 const APNS = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:push-apns-AbCdEf';
 
-/** Every SNS statement of a function's role: actions and resources as JSON text. */
-function snsGrants(stack: Stack, roleLogicalId: string): { actions: string[]; resources: string } {
+/**
+ * Every SNS statement of a function's role but the direct-SMS one: actions and resources as JSON
+ * text; `denies` and `sms` count the SNS deny statements and the direct-SMS statements.
+ */
+function snsGrants(stack: Stack, roleLogicalId: string): { actions: string[]; resources: string; denies: number; sms: number } {
   const actions = new Set<string>();
   let resources = '';
+  let denies = 0;
+  let sms = 0;
   for (const p of Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'))) {
     if (!JSON.stringify((p.Properties as Json).Roles).includes(roleLogicalId)) continue;
     for (const st of (p.Properties as Json).PolicyDocument.Statement as Json[]) {
       const mine = [st.Action].flat().filter((a: string) => a.startsWith('sns:'));
       if (!mine.length) continue;
+      if (st.Effect === 'Deny') { denies++; continue; }
+      if (st.Sid === DIRECT_SMS_SID) { sms++; continue; }
       mine.forEach((a: string) => actions.add(a));
       resources += JSON.stringify(st.Resource);
     }
   }
-  return { actions: [...actions].sort(), resources };
+  return { actions: [...actions].sort(), resources, denies, sms };
 }
 
 function routeGrants(built: BuiltApp, operationId: string) {
@@ -73,7 +81,11 @@ describe('push wiring with FCM and APNs credentials', () => {
       expect(g.actions, id).toContain('sns:Publish');
       expect(g.actions, id).not.toContain('sns:CreatePlatformEndpoint');
       expect(g.resources, id).not.toMatch(/"\*"/);
+      // A deny on SNS ARNs (the sign-in code sender's way to keep "*" to SMS) would refuse the endpoints too.
+      expect(g.denies, id).toBe(0);
     }
+    // The fan-out also texts a parcel's recipient their trip link: SMS has no ARN, only that statement names "*".
+    expect(apiFunctionGrants(on, 'StreamFanOut').sms).toBe(1);
   });
 
   it('consumes the endpoint events topic with its own function and names the applications to the handlers', () => {
