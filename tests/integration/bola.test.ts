@@ -284,7 +284,8 @@ describe('object-level authorization: another user\'s ids (spec §6)', () => {
     const cid = (what: string) => `rights-${what}-${Date.now().toString(36)}-${n++}`;
     const as = (token: string, method: string, path: string, body: unknown, correlationId: string) =>
       api(method, path, { token, body, headers: { 'x-correlation-id': correlationId } });
-    async function until(log: any[], match: (m: any) => boolean, what: string, timeoutMs = 8000): Promise<any> {
+    // Generous: in CI the browser suite shares the two cores, and a record can wait seconds for the stream poller.
+    async function until(log: any[], match: (m: any) => boolean, what: string, timeoutMs = 20_000): Promise<any> {
       for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(50)) {
         const found = log.find(match);
         if (found) return found;
