@@ -182,15 +182,9 @@ export const verifyLicense = route({
 
 /** The driver fields a driver edits on their own profile; an emptied text clears its field. */
 export const DriverDetailsBody = z.strictObject({
-  vehicleMake: z.optional(cleanText(60)),
-  vehicleModel: z.optional(cleanText(60)),
-  vehicleNumber: z.optional(cleanText(30)),
-  other_info: z.optional(cleanText(500)),
+  ...DriverFields,
   /** Spec §5: one of the car type names (not_a_car_type otherwise); never cleared. */
   carType: z.optional(cleanText(60)),
-  bankName: z.optional(cleanText(100)),
-  bankCode: z.optional(cleanText(40)),
-  bankAccount: z.optional(cleanText(40)),
 });
 
 export const updateDriverDetails = route({
