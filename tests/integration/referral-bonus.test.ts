@@ -74,7 +74,7 @@ describe('referral bonus', () => {
     const { res, token } = await signUp(referrer.referralId);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const uid = res.body.uid as string;
-    const referred: TestRider = { id: uid, email: '', token };
+    const referred: TestRider = { id: uid, email: '', mobile: '', token };
     expect(await referralEntries(token)).toEqual([]);
     expect(await referralEntries(referrer.token)).toEqual([]);
 
@@ -106,7 +106,7 @@ describe('referral bonus', () => {
     const { res, token } = await signUp(referrer.referralId);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await wallet(token)).toEqual({ balance: 0, items: [] });
-    await paidTripOf({ id: res.body.uid, email: '', token });
+    await paidTripOf({ id: res.body.uid, email: '', mobile: '', token });
     expect(await referralEntries(token)).toEqual([]);
     expect(await wallet(referrer.token)).toEqual({ balance: 0, items: [] });
   });

@@ -121,14 +121,16 @@ describe('follow my trip: the share link', () => {
     const { tableName, dynamoEndpoint, siteUrl } = endpoints();
     // The spec's delivery phone is typed as the recipient knows it (digits, spaces, hyphens).
     const phone = `555 ${String(Date.now()).slice(-7)}`;
+    // The SMS goes to it in E.164, in the rider's country (the rider's mobile is +1…).
+    const e164 = `+1${phone.replace(/\D/g, '')}`;
     const rider = await newRider();
     const here = ownPlace();
     const driver = await onlineDriver(north(here, 1));
     const booking = await bookNowFor(rider.id, here, 3, { instructionData: { deliveryPerson: 'Pat Receiver', deliveryPersonPhone: phone } });
-    expect(await smsTo(phone)).toEqual([]);
+    expect(await smsTo(e164)).toEqual([]);
     const accepted = await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} });
     expect(accepted.status).toBe(200);
-    const sent = await until(() => smsTo(phone), (s) => s.length > 0);
+    const sent = await until(() => smsTo(e164), (s) => s.length > 0);
     expect(sent).toHaveLength(1);
     const link = /\/t\/([A-Za-z0-9_-]{43})\b/.exec(sent[0]!.message);
     expect(link, sent[0]!.message).not.toBeNull();
@@ -153,14 +155,14 @@ describe('follow my trip: the share link', () => {
       dynamodb: {
         SequenceNumber: '1',
         Keys: { pk: { S: `BOOKING#${booking.id}` }, sk: { S: 'BOOKING' } },
-        OldImage: { status: { S: 'NEW' }, customer: { S: rider.id }, deliveryPersonPhone: { S: phone } },
-        NewImage: { status: { S: 'ACCEPTED' }, customer: { S: rider.id }, driver: { S: driver.id }, deliveryPersonPhone: { S: phone } },
+        OldImage: { status: { S: 'NEW' }, customer: { S: rider.id }, customer_contact: { S: rider.mobile }, deliveryPersonPhone: { S: phone } },
+        NewImage: { status: { S: 'ACCEPTED' }, customer: { S: rider.id }, customer_contact: { S: rider.mobile }, driver: { S: driver.id }, deliveryPersonPhone: { S: phone } },
       },
     };
     const event = { Records: [record] } as never;
     await Promise.all([handler(event), handler(event)]);
     await handler(event);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await smsTo(phone)).toHaveLength(1);
+    expect(await smsTo(e164)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
+import { smsNumber } from '../../../shared/src/domain/sms-number';
 import { logger } from '../observability/logger';
 import type { PushClaims } from '../ports/push';
 import type { SmsSender } from '../ports/sms';
@@ -24,7 +25,11 @@ export function recipientLinkDue(before: Record<string, unknown> | undefined, af
   const phone = after?.deliveryPersonPhone;
   if (typeof phone !== 'string' || !phone.trim()) return undefined;
   const was = before?.status as BookingStatus | undefined;
-  return after?.status === 'ACCEPTED' && was !== 'ACCEPTED' ? phone.trim() : undefined;
+  if (after?.status !== 'ACCEPTED' || was === 'ACCEPTED') return undefined;
+  // The phone as the rider typed it, in the rider's country when it has no "+".
+  const to = smsNumber(phone, typeof after.customer_contact === 'string' ? after.customer_contact : undefined);
+  if (!to) logger.warn('the recipient\'s phone is not a number an SMS can reach: no trip link sent', { bookingId: String(after.id ?? '') });
+  return to;
 }
 
 /**

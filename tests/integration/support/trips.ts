@@ -6,7 +6,7 @@ import { sampleBooking } from './sample-requests';
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export interface TestRider { id: string; email: string; token: string }
+export interface TestRider { id: string; email: string; mobile: string; token: string }
 
 /** A new rider (made by the admin), signed in. */
 export async function newRider(): Promise<TestRider> {
@@ -15,7 +15,7 @@ export async function newRider(): Promise<TestRider> {
   const body = { usertype: 'rider', firstName: 'Test', lastName: `Rider ${u}`, email, mobile: `+1444${String(Date.now()).slice(-6)}${n % 100}`.slice(0, 16), password: 'Rider1234' };
   const res = await api('POST', '/users', { token: await idToken(DEMO.admin), body });
   if (res.status !== 201) throw new Error(`could not add a rider: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.id, email, token: await idToken(email, 'Rider1234') };
+  return { id: res.body.id, email, mobile: body.mobile, token: await idToken(email, 'Rider1234') };
 }
 
 /** Points the server's own adapters at the local cloud's table, where the test can reach it. */
