@@ -82,6 +82,33 @@ describe('the dispatch story of a booking nobody took', () => {
     }
   }, 90_000);
 
+  it('tells a trip given up after accepting, and the next round leaving that driver out', async () => {
+    const here = ownPlace();
+    const first = await onlineDriver(north(here, 1));
+    const second = await onlineDriver(north(here, 2));
+    const made = await api('POST', '/bookings', { token: admin, body: await sampleBooking({ bookLater: false, tripdate: null, pickup: point(here, 'Here'), drop: point(north(here, 3), 'There') }) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    expect(made.body.requestedDrivers).toEqual({ [first.id]: true });
+    expect((await api('POST', `/bookings/${id}/accept`, { token: first.token, body: {} })).status).toBe(200);
+    expect((await api('POST', `/bookings/${id}/release`, { token: first.token, body: {} })).status).toBe(200);
+    const read = async () => (await api('GET', `/bookings/${id}/dispatch`, { token: admin })).body as { rounds: { round: number; entries: { driver: string; reason: string }[] }[]; events: { kind: string; driver?: string; name?: string }[]; outcome: { kind: string } };
+    await expect.poll(async () => (await read()).rounds.length, { timeout: 20_000, interval: 500 }).toBe(2);
+    const story = await read();
+    // Dispatch starts again from round 1, told beside the first round 1, not over it.
+    expect(story.rounds.map((r) => r.round)).toEqual([1, 1]);
+    const who: Record<string, string> = { [first.id]: 'first', [second.id]: 'second' };
+    expect(story.events.map((e) => [e.kind, who[e.driver ?? ''] ?? e.driver])).toEqual([['accepted', 'first'], ['released', 'first']]);
+    expect(story.events[1]!.name).toMatch(/^Test Driver /);
+    const again = Object.fromEntries(story.rounds[1]!.entries.filter((e) => who[e.driver]).map((e) => [who[e.driver], e.reason]));
+    // The round that follows the give-up at once may run before the driver's next position puts
+    // them back in the index; seen or not, they are never offered it again.
+    expect(again.second).toBe('offered');
+    expect([undefined, 'gave_trip_up']).toContain(again.first);
+    expect(story.outcome.kind).toBe('open');
+    await api('POST', `/bookings/${id}/cancel`, { token: admin, body: { reason: 'Test done' } });
+  }, 60_000);
+
   it('is for admins only: the booking\'s rider and its drivers get 403, an unknown booking 404', async () => {
     const rider = await newRider();
     const trip = await acceptedTrip(rider);

@@ -33,6 +33,7 @@ export async function releaseBooking(
         driver: { uid: me, queue: false },
         driverState: { uid: me, activeBooking: null },
         messages: [tell(booking.customer, 'driver_released', booking)],
+        storyEvent: { kind: 'released', at: now, driver: me, driverName: `${account.profile.firstName} ${account.profile.lastName}`.trim() },
       });
       const policy = dispatchPolicy(account.settings);
       if (policy.autoDispatch) {

@@ -31,7 +31,7 @@ export const DispatchStoryRound = z.object({
 const Canceller = z.enum(['rider', 'admin', 'system']);
 
 export const DispatchStoryEvent = z.object({
-  kind: z.enum(['declined', 'accepted', 'assigned', 'cancelled']),
+  kind: z.enum(['declined', 'accepted', 'assigned', 'released', 'cancelled']),
   at: z.number().check(z.int()),
   driver: z.optional(z.string()),
   name: z.optional(z.string()),

@@ -158,6 +158,8 @@ export function decideRound<C extends SeenDriver>(i: Omit<RoundInputs, 'offered'
 export type StoryEvent =
   | { kind: 'declined'; at: number; driver: string; driverName?: string }
   | { kind: 'accepted'; at: number; driver: string; driverName?: string; round?: number }
+  /** The driver who had it gave the trip up before pickup: the booking is back to dispatch. */
+  | { kind: 'released'; at: number; driver: string; driverName?: string }
   | { kind: 'assigned'; at: number; driver: string }
   | {
       kind: 'cancelled'; at: number; by: 'rider' | 'admin' | 'system';
@@ -174,8 +176,8 @@ export type StoryOutcome =
 
 /** How the dispatch ended (so far): the last accept or cancel, with the number of rounds run. */
 export function storyOutcome(rounds: readonly RoundStory[], events: readonly StoryEvent[]): StoryOutcome {
-  const last = [...events].sort((a, b) => a.at - b.at).filter((e) => e.kind === 'accepted' || e.kind === 'cancelled').at(-1);
-  if (!last) return { kind: 'open' };
+  const last = [...events].sort((a, b) => a.at - b.at).filter((e) => e.kind === 'accepted' || e.kind === 'cancelled' || e.kind === 'released').at(-1);
+  if (!last || last.kind === 'released') return { kind: 'open' };
   if (last.kind === 'accepted') return { kind: 'accepted', driver: last.driver, ...(last.driverName ? { driverName: last.driverName } : {}), ...(last.round !== undefined ? { round: last.round } : {}), at: last.at };
   if (last.kind === 'cancelled') {
     return { kind: 'cancelled', by: last.by, ...(last.code ? { code: last.code } : {}), ...(last.reason ? { reason: last.reason } : {}), rounds: rounds.filter((r) => r.at <= last.at).length, at: last.at };

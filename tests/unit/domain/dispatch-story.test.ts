@@ -68,6 +68,13 @@ describe('how the dispatch ended', () => {
   it('names the accepting driver and the round', () => {
     expect(storyOutcome([r(1, 1), r(2, 5)], [{ kind: 'accepted', at: 6, driver: 'a', driverName: 'Ann', round: 2 }])).toEqual({ kind: 'accepted', driver: 'a', driverName: 'Ann', round: 2, at: 6 });
   });
+  it('is open again when the driver who accepted gives the trip up, and names whoever accepts next', () => {
+    const accepted = { kind: 'accepted' as const, at: 6, driver: 'a', driverName: 'Ann', round: 1 };
+    const released = { kind: 'released' as const, at: 8, driver: 'a', driverName: 'Ann' };
+    expect(storyOutcome([r(1, 1)], [accepted, released])).toEqual({ kind: 'open' });
+    expect(storyOutcome([r(1, 1), r(2, 9)], [accepted, released, { kind: 'accepted', at: 11, driver: 'b', driverName: 'Bo', round: 2 }]))
+      .toEqual({ kind: 'accepted', driver: 'b', driverName: 'Bo', round: 2, at: 11 });
+  });
   it('counts the rounds run before the system gave up', () => {
     expect(storyOutcome([r(1, 1), r(2, 5), r(3, 9)], [{ kind: 'cancelled', at: 13, by: 'system', code: 'no_driver_accepted', openOffers: ['b'] }]))
       .toEqual({ kind: 'cancelled', by: 'system', code: 'no_driver_accepted', rounds: 3, at: 13 });

@@ -9,7 +9,7 @@ const ttl = (at: number) => Math.floor(at / 1000) + STORY_TTL_SECONDS;
 
 /** A round's story, written once: a repeat of the round fails with the round's own guard, never here. */
 export function roundStoryPut(bookingId: string, story: RoundStory): TransactItem {
-  return { Put: { Item: { ...keys.dispatchRound(bookingId, story.round), type: 'round', ...story, expiresAt: ttl(story.at) } } };
+  return { Put: { Item: { ...keys.dispatchRound(bookingId, story.round, story.at), type: 'round', ...story, expiresAt: ttl(story.at) } } };
 }
 
 export function storyEventPut(bookingId: string, event: StoryEvent): TransactItem {
@@ -34,7 +34,7 @@ export const dispatchStoryRepository: DispatchStoryStore = {
       if (type === 'round') rounds.push(rest as unknown as RoundStory);
       else if (type === 'event') events.push(rest as unknown as StoryEvent);
     }
-    rounds.sort((a, b) => a.round - b.round);
+    rounds.sort((a, b) => a.at - b.at || a.round - b.round);
     events.sort((a, b) => a.at - b.at);
     return { rounds, events, read: { items: items.length, bytes } };
   },

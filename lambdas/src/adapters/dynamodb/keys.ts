@@ -100,8 +100,12 @@ export const keys = {
   chatMessage: (bookingId: string, at: number, id: string) => ({ pk: `BOOKING#${bookingId}`, sk: `CHAT#${String(at).padStart(13, '0')}#${id}` }),
   chatPrefix: 'CHAT#',
   bookingPk: (id: string) => `BOOKING#${id}`,
-  /** The dispatch story under its booking: one item per round (padded, so key order is round order), one per event in time order. */
-  dispatchRound: (bookingId: string, round: number) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#R#${String(round).padStart(4, '0')}` }),
+  /**
+   * The dispatch story under its booking: one item per round, one per event, each in time order
+   * (padded). A round is keyed by its time too: a trip given up sends the booking back to round 1,
+   * and that second round 1 is a new chapter of the story, not a rewrite of the first.
+   */
+  dispatchRound: (bookingId: string, round: number, at: number) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#R#${String(at).padStart(13, '0')}#${String(round).padStart(4, '0')}` }),
   dispatchEvent: (bookingId: string, at: number, kind: string, who: string) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#E#${String(at).padStart(13, '0')}#${kind}#${who}` }),
   dispatchPrefix: 'DISPATCH#',
   /** A wallet history entry (spec §3), newest last in key order; the balance is the profile's walletBalance. */

@@ -69,7 +69,7 @@ function RoundTable({ round, story, f }: { round: Round; story: DispatchStory; f
       }
       columnDefinitions={[
         { id: 'driver', header: t('story_col_driver'), cell: (e) => e.name || t('story_unknown_driver'), minWidth: 80 },
-        { id: 'distance', header: t('story_col_distance'), cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 56 },
+        { id: 'distance', header: t('story_col_distance'), cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 88 },
         {
           id: 'reason',
           header: t('story_col_reason'),
@@ -83,13 +83,14 @@ function RoundTable({ round, story, f }: { round: Round; story: DispatchStory; f
   );
 }
 
-/** Declines, assignments and offers left to lapse at the give-up, in time order, between the rounds. */
+/** Declines, assignments, trips given up and offers left to lapse at the give-up, in time order, between the rounds. */
 function eventLines(f: BookingFormat, story: DispatchStory): { at: number; text: string }[] {
   const { t } = f;
   const name = (n?: string) => n || t('story_unknown_driver');
   return story.events.flatMap((e) => {
     if (e.kind === 'declined') return [{ at: e.at, text: t('story_event_declined', { name: name(e.name) }) }];
     if (e.kind === 'assigned') return [{ at: e.at, text: t('story_event_assigned', { name: name(e.name) }) }];
+    if (e.kind === 'released') return [{ at: e.at, text: t('story_event_released', { name: name(e.name) }) }];
     if (e.kind === 'cancelled' && e.by === 'system') return (e.openOffers ?? []).map((o) => ({ at: e.at, text: t('story_event_lapsed_at_end', { name: name(o.name) }) }));
     return [];
   });
