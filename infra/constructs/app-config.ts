@@ -70,6 +70,11 @@ export interface AppConfig {
   push: { fcmSecretArn?: string; apnsSecretArn?: string; apnsSandbox: boolean; outbox: boolean };
   /** Where alarm notifications are e-mailed (context `alarmEmail`); without it the topic has no subscriber. */
   alarmEmail?: string;
+  /**
+   * The address trip receipts are sent from through SES (context `emailFrom`); the app makes it an
+   * SES identity (AWS e-mails it a verification link). Without it no e-mail is sent.
+   */
+  emailFrom?: string;
 }
 
 const APP_NAME = 'ride-platform';
@@ -110,7 +115,7 @@ export const CONTEXT_KEYS = [
   'stage', 'siteOrigins', 'domainName', 'certificateArn', 'hostedZoneId',
   'facebookAppId', 'facebookAppSecretArn', 'appleServicesId', 'appleTeamId', 'appleKeyId', 'applePrivateKeySecretArn',
   'authDomainPrefix', 'oauthCallbackUrls', 'licenseCheckUrl', 'mapCenter', 'testGateway', 'stripe',
-  'pushFcmSecretArn', 'pushApnsSecretArn', 'pushApnsSandbox', 'pushOutbox', 'alarmEmail', 'wafRateLimit',
+  'pushFcmSecretArn', 'pushApnsSecretArn', 'pushApnsSandbox', 'pushOutbox', 'alarmEmail', 'emailFrom', 'wafRateLimit',
 ] as const;
 
 /** Context keys of earlier versions that put a secret's value into the template; refused with a pointer. */
@@ -193,6 +198,10 @@ export function readAppConfig(node: Node): AppConfig {
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`context "alarmEmail" must be an e-mail address; got "${alarmEmail}"`);
   }
+  const emailFrom = text(node, 'emailFrom');
+  if (emailFrom !== undefined && !/^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/.test(emailFrom)) {
+    throw new Error(`context "emailFrom" must be an e-mail address such as receipts@example.com; got "${emailFrom}"`);
+  }
   const origins = list(node, 'siteOrigins');
   for (const o of origins) {
     if (!isOrigin(o)) throw new Error(`context "siteOrigins" takes origins such as https://app.example.com (never '*'); got "${o}"`);
@@ -221,6 +230,7 @@ export function readAppConfig(node: Node): AppConfig {
     stripe: flag(node, 'stripe'),
     push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox'), outbox: flag(node, 'pushOutbox') },
     alarmEmail,
+    emailFrom,
   };
 }
 

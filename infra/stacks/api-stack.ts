@@ -9,6 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SnsEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
@@ -28,6 +29,8 @@ import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPO
 
 /** The statement that lets a function send SMS to phone numbers (no resource ARN exists for them). */
 export const DIRECT_SMS_SID = 'DirectSms';
+/** The fan-out's one e-mail grant: trip receipts, from the stage's sender only. */
+export const RECEIPT_EMAIL_SID = 'ReceiptEmail';
 
 export const WS_ENTRIES = {
   connect: 'lambdas/src/ws/connect.ts',
@@ -506,11 +509,13 @@ export class ApiStack extends Stack {
   }
 
   private buildStreamConsumer(environment: Record<string, string>): void {
-    const { table } = this.props;
+    const { table, config } = this.props;
+    // Receipts on COMPLETE: through SES from the stage's sender, when it has one; none otherwise.
+    const sender = config.emailFrom ? new ses.EmailIdentity(this, 'ReceiptSender', { identity: ses.Identity.email(config.emailFrom) }) : undefined;
     const consumer = new NodeFunction(this, 'StreamFanOut', {
       entry: STREAM_ENTRY,
-      description: 'Table stream consumer: WebSocket fan-out and push notifications',
-      environment,
+      description: 'Table stream consumer: WebSocket fan-out, push notifications, recipient SMS and receipt e-mail',
+      environment: { ...environment, ...(config.emailFrom ? { EMAIL_DELIVERY: 'ses', EMAIL_FROM: config.emailFrom } : {}) },
       observability: observability(this.props.config),
       // A batch of 100 records may post to many connections.
       timeout: Duration.seconds(60),
@@ -524,6 +529,15 @@ export class ApiStack extends Stack {
     // this function also pushes to the device endpoints granted above, and such a deny (an
     // endpoint's ARN is an SNS ARN) would refuse every push.
     consumer.fn.addToRolePolicy(new iam.PolicyStatement({ sid: DIRECT_SMS_SID, actions: ['sns:Publish'], resources: ['*'] }));
+    if (sender && config.emailFrom) {
+      // Sending from the sender's own identity, and only as that address.
+      consumer.fn.addToRolePolicy(new iam.PolicyStatement({
+        sid: RECEIPT_EMAIL_SID,
+        actions: ['ses:SendEmail'],
+        resources: [sender.emailIdentityArn],
+        conditions: { StringEquals: { 'ses:FromAddress': config.emailFrom } },
+      }));
+    }
 
     const failures = this.streamFailureQueue('StreamFailures', 'stream-failures', Duration.days(14));
     this.platformFunctions.push({ label: 'stream-fan-out', fn: consumer.fn });

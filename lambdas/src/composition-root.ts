@@ -32,6 +32,7 @@ import { loopbackSend, loopbackWebPushSender } from './adapters/push/loopback-we
 import { outboxSmsSender } from './adapters/sms/outbox-sms-sender';
 import { snsSmsSender } from './adapters/sms/sns-sms-sender';
 import { outboxEmailSender } from './adapters/email/outbox-email-sender';
+import { sesEmailSender } from './adapters/email/ses-email-sender';
 import { earningsRepository } from './adapters/dynamodb/earnings-repository';
 import { demandRepository } from './adapters/dynamodb/demand-repository';
 import { gatewayPaymentRepository, paymentRepository } from './adapters/dynamodb/payment-repository';
@@ -71,8 +72,11 @@ export const identity = cognitoIdentityProvider;
 export const uploads = s3Uploads;
 /** SNS in AWS; the table outbox where SMS cannot leave (configuration, not code, decides). */
 export const sms = () => (config().SMS_DELIVERY === 'outbox' ? outboxSmsSender : snsSmsSender);
-/** The table outbox where e-mail cannot leave; none where configuration sends no e-mail. */
-export const email = () => (config().EMAIL_DELIVERY === 'outbox' ? outboxEmailSender : undefined);
+/** SES from the stage's sender; the table outbox where e-mail cannot leave; none where configuration sends no e-mail. */
+export const email = () => {
+  const delivery = config().EMAIL_DELIVERY;
+  return delivery === 'ses' ? sesEmailSender : delivery === 'outbox' ? outboxEmailSender : undefined;
+};
 let webPushAdapter: ReturnType<typeof webPushSender> | undefined;
 /** Web Push to browsers, with the VAPID keys of the secret store. */
 export const webPush = () => (webPushAdapter ??= webPushSender(secrets()));

@@ -27,11 +27,12 @@ const Env = z.object({
   /** How pushes leave: SNS mobile push, or into the table's outbox where nothing can be pushed. */
   PUSH_DELIVERY: z._default(z.enum(['sns', 'outbox']), 'sns'),
   /**
-   * How e-mail (trip receipts) leaves: into the table's outbox where no e-mail can be sent, or not
-   * at all. No AWS sender is wired yet (an SES adapter needs the SES client package), so AWS stages
-   * send none.
+   * How e-mail (trip receipts) leaves: through SES from EMAIL_FROM, into the table's outbox where no
+   * e-mail can be sent, or not at all (a stage with no sender address).
    */
-  EMAIL_DELIVERY: z._default(z.enum(['outbox', 'off']), 'off'),
+  EMAIL_DELIVERY: z._default(z.enum(['ses', 'outbox', 'off']), 'off'),
+  /** The SES-verified address e-mail is sent from (with EMAIL_DELIVERY=ses); "Name <address>" works too. */
+  EMAIL_FROM: z.optional(z.string().check(z.minLength(3))),
   /**
    * With `outbox` delivery: browsers whose Web Push subscription points at this machine get real
    * Web Push instead (the local cloud, so a browser test can receive one). Off in AWS.
