@@ -118,6 +118,8 @@ const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
   // Admission (profile and settings, one batch), one Query of the booking's story items, and a Get
   // only to tell an empty story from no booking.
   fetchDispatchStory: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  // Admission, and one Query of the SOS partition.
+  fetchSosAlerts: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
 };
 
 export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

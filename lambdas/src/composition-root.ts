@@ -7,6 +7,7 @@ import { presenceRepository } from './adapters/dynamodb/presence-repository';
 import { dispatchStoryRepository } from './adapters/dynamodb/dispatch-story-repository';
 import { tripRepository } from './adapters/dynamodb/trip-repository';
 import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
+import { sosRepository } from './adapters/dynamodb/sos-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
 import { offlineGeo } from './adapters/geo/offline-geo';
@@ -107,6 +108,7 @@ export const dispatchStories = dispatchStoryRepository;
 export const inbox = inboxRepository;
 export const trips = tripRepository;
 export const tripLinks = tripLinkRepository;
+export const sosAlerts = sosRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
 /** Amazon Location in AWS; the offline gazetteer where it does not exist. */

@@ -85,6 +85,8 @@ const PROBES: Record<string, Probe> = {
   // Follow my trip: only the booking's rider shares it or takes the link back; A's own link still shows the trip after B's tries.
   createTripLink: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/trip-link`, body: {} }), strangers: ['riderB'], state: (f) => sharedLinkState(f) },
   revokeTripLink: { request: (f) => ({ method: 'DELETE', path: `/bookings/${f.trip.id}/trip-link` }), strangers: ['riderB'], state: (f) => sharedLinkState(f) },
+  // SOS: only the trip's own rider and driver raise it; a stranger's press flags nothing and alerts nobody.
+  raiseSos: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/sos`, body: {} }), strangers: ['riderB', 'driverB', 'driverA2'], state: (f) => sosState(f) },
   // Spec §6: a fleet admin reaches only drivers whose fleetadmin is its uid.
   editUser: { request: (f) => ({ method: 'PATCH', path: `/users/${f.driverA.id}`, body: { vehicleNumber: 'STOLEN-1', firstName: 'Stolen' } }), strangers: ['fleetB'], state: driverA },
   setUserApproval: { request: (f) => ({ method: 'POST', path: `/users/${f.driverA.id}/approval`, body: { approved: false } }), strangers: ['fleetB'], state: driverA },
@@ -120,6 +122,13 @@ async function sharedLinkState(f: BolaFixtures) {
   }
   const res = await api('GET', `/shared-trips/${sharedLink}`);
   return { status: res.status, driver: res.body.driverFirstName, tripStatus: res.body.status };
+}
+
+/** The trip's SOS flag and the alerts raised on it, as an admin sees them. */
+async function sosState(f: BolaFixtures) {
+  const booking = await api('GET', `/bookings/${f.trip.id}`, { token: f.admin });
+  const alerts = await api('GET', '/sos-alerts?state=all', { token: f.admin });
+  return { flag: booking.body.sosAlert ?? null, alerts: (alerts.body.items as { bookingId: string }[]).filter((a) => a.bookingId === f.trip.id).length };
 }
 
 async function chatOf(f: BolaFixtures) {

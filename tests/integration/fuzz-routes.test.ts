@@ -79,7 +79,7 @@ const OWN_IDS: Partial<Record<OperationId, () => Record<string, string | undefin
   fetchBooking: () => ({ id: OWN.booking }), cancelBooking: () => ({ id: OWN.booking }), applyPromo: () => ({ id: OWN.booking }),
   payBooking: () => ({ id: OWN.booking }), completeBooking: () => ({ id: OWN.booking }), fetchTracking: () => ({ id: OWN.booking }),
   fetchChat: () => ({ id: OWN.booking }), sendChatMessage: () => ({ id: OWN.booking }),
-  createTripLink: () => ({ id: OWN.booking }), revokeTripLink: () => ({ id: OWN.booking }),
+  createTripLink: () => ({ id: OWN.booking }), revokeTripLink: () => ({ id: OWN.booking }), raiseSos: () => ({ id: OWN.booking }),
   fetchAssignableDrivers: () => ({ id: OWN.booking }), assignDriver: () => ({ id: OWN.booking }), fetchDispatchStory: () => ({ id: OWN.booking }),
   fetchPayment: () => ({ orderId: OWN.order }),
   editUser: () => ({ id: OWN.driver }), setUserApproval: () => ({ id: OWN.driver }), deleteUser: () => ({ id: OWN.driver }),

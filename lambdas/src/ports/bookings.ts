@@ -56,6 +56,8 @@ export interface BookingRecord {
   tripdate: number;
   bookingDate: number;
   otp?: number;
+  /** The trip's latest SOS alert (the trip is flagged). */
+  sosAlert?: string;
   booking_type_admin: boolean;
   createdByAdmin: boolean;
   coords: LatLng[];

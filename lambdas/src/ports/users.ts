@@ -24,6 +24,8 @@ export interface UserStore {
   listFleetDrivers(fleetUid: string, page: { cursor?: string; limit?: number }): Promise<{ items: ProfileItem[]; next?: string }>;
   /** 404 `not_found` when the profile is gone. */
   setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem>;
+  /** Removes optional fields (none of them indexed); 404 `not_found` when the profile is gone. */
+  removeFields(uid: string, fields: readonly string[]): Promise<void>;
   deleteWithClaims(profile: ProfileItem): Promise<void>;
   /** Whether any driver drives this car type (by name, case-insensitive). */
   anyDriverWithCarType(carType: string): Promise<boolean>;

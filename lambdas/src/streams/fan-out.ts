@@ -1,9 +1,10 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { claims, devices, email, now, push, settings, siteUrl, sms, tripLinks } from '../composition-root';
+import { claims, devices, email, now, push, settings, siteUrl, sms, sosAlerts, tripLinks, users } from '../composition-root';
 import { keys } from '../adapters/dynamodb/keys';
 import { sendRecipientTripLink } from '../use-cases/send-recipient-trip-link';
+import { textEmergencyContact } from '../use-cases/text-emergency-contact';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
 import { table } from '../adapters/dynamodb/repository';
@@ -35,6 +36,12 @@ const deps: FanOutDeps = {
       claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl,
       appName: async () => (await settings.getApp())?.appName || 'Trip',
     }, bookingId, phone);
+  },
+  async emergencyText(alertId) {
+    await textEmergencyContact({
+      claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl, users, sos: sosAlerts,
+      appName: async () => (await settings.getApp())?.appName || 'Trip',
+    }, alertId);
   },
   async firstDelivery(eventId) {
     try {

@@ -3,6 +3,7 @@ import { renderNotification } from '../../../shared/src/i18n/notifications';
 import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
 import { recipientLinkDue } from './send-recipient-trip-link';
+import { sosRaised } from './text-emergency-contact';
 
 export interface ChangeRecord {
   eventId: string;
@@ -31,6 +32,8 @@ export interface FanOutDeps {
   notifier: Notifier;
   /** Delivery mode: the recipient's trip link by SMS when a driver takes the parcel (once per booking). */
   recipientTripLink?(bookingId: string, phone: string): Promise<void>;
+  /** SOS: the raiser's emergency contact is texted when the alert is raised (once per alert). */
+  emergencyText?(alertId: string): Promise<void>;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -64,6 +67,7 @@ export function topicsFor(pk: string, sk: string, image: Record<string, unknown>
       ...(fleet ? [{ topic: `bookings/fleet/${fleet}`, id }] : []),
     ];
   }
+  if (pk === 'SOS' && sk.startsWith('ALERT#')) return [{ topic: 'sos', id: sk.slice('ALERT#'.length) }];
   const withdraw = /^WITHDRAW#(.+)$/.exec(pk);
   if (withdraw && sk === 'WITHDRAW') {
     const uid = str(image.uid);
@@ -172,6 +176,8 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   for (const line of chat) await deps.notifier.deliver(line);
   const recipient = record.sk === 'BOOKING' && record.change === 'MODIFY' ? recipientLinkDue(record.before, record.image) : undefined;
   if (recipient && deps.recipientTripLink) await deps.recipientTripLink(/^BOOKING#(.+)$/.exec(record.pk)![1]!, recipient);
+  const raised = sosRaised(record);
+  if (raised && deps.emergencyText) await deps.emergencyText(raised);
   // Subscribers next: a change nobody follows costs no dedup write.
   const topics = [...targets.map((t) => ({ ...t, recheckOnly: false })), ...rechecks.map((topic) => ({ topic, id: undefined, data: undefined, recheckOnly: true }))];
   const followed = await Promise.all(topics.map(async (t) => ({ ...t, subscribers: await deps.subscribers(t.topic) })));

@@ -27,6 +27,7 @@ export async function mayFollow(
   if (topic === 'catalog' || topic === 'settings') return true;
   if (topic === 'bookings/all') return who.role === 'admin';
   if (topic === 'withdraws') return who.role === 'admin';
+  if (topic === 'sos') return who.role === 'admin';
   // The dashboard map (spec §6): every driver for admins, a fleet's own drivers for its fleet admin.
   if (topic === 'drivers/all') return who.role === 'admin';
   const fleetDrivers = /^drivers\/fleet\/(.+)$/.exec(topic);

@@ -135,6 +135,8 @@ export const BookingView = z.object({
   deliveryPersonPhone: z.optional(z.string()),
   pickUpInstructions: z.optional(z.string()),
   deliveryInstructions: z.optional(z.string()),
+  /** The trip's latest SOS alert (flagged: someone on it asked for help). */
+  sosAlert: z.optional(z.string()),
   driver: z.optional(z.string()),
   driver_name: z.optional(z.string()),
   driver_image: z.optional(z.string()),

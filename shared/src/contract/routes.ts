@@ -10,6 +10,7 @@ import * as catalog from './catalog';
 import * as promos from './promos';
 import * as receipts from './receipts';
 import * as settings from './settings';
+import * as sos from './sos';
 import * as system from './system';
 import * as trips from './trips';
 import * as tripLink from './trip-link';
@@ -95,6 +96,13 @@ export const contract = {
   createTripLink: tripLink.createTripLink,
   revokeTripLink: tripLink.revokeTripLink,
   fetchSharedTrip: tripLink.fetchSharedTrip,
+  // SOS during a trip, the admins' alerts, and the contact it texts.
+  raiseSos: sos.raiseSos,
+  fetchSosAlerts: sos.fetchSosAlerts,
+  acknowledgeSosAlert: sos.acknowledgeSosAlert,
+  closeSosAlert: sos.closeSosAlert,
+  setEmergencyContact: sos.setEmergencyContact,
+  clearEmergencyContact: sos.clearEmergencyContact,
   fetchChat: trips.fetchChat,
   sendChatMessage: trips.sendChatMessage,
   createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,

@@ -38,6 +38,8 @@ export const UserProfile = z.object({
   ratings: z.optional(z.object({ userrating: z.number(), details: z.array(z.object({ user: z.string(), rate: z.number() })) })),
   /** Spec §3: a rider's drops, counted (written by REACHED). */
   savedAddresses: z.optional(z.array(z.object({ description: z.string(), lat: z.number(), lng: z.number(), count: z.number() }))),
+  /** Texted a link to follow the trip when this user raises an SOS. */
+  emergencyContact: z.optional(z.object({ name: z.string(), phone: z.string() })),
   /** Spec §3: the app's latest registered push token and its platform (PUT /me/device). */
   pushToken: z.optional(z.string()),
   userPlatform: z.optional(z.enum(['ANDROID', 'IOS', 'WEB'])),

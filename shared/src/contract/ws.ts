@@ -21,6 +21,8 @@ export const Topic = z.union([
   z.string().check(z.regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/)),
   /** Withdraw requests: every driver's (admins), or one driver's own. */
   z.literal('withdraws'),
+  /** SOS alerts (admins): raised, acknowledged, closed. */
+  z.literal('sos'),
   z.string().check(z.regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/)),
   /** Live driver positions for the dashboard map, in batches: every driver (admins), or one fleet's. */
   z.literal('drivers/all'),

@@ -24,7 +24,7 @@ export function tripLinkLive(status: BookingStatus): boolean {
 }
 
 /** Who a link was made for: the rider's own link (shared by them), or the parcel's recipient (sent by SMS). */
-export type TripLinkAudience = 'rider' | 'recipient';
+export type TripLinkAudience = 'rider' | 'recipient' | 'emergency';
 
 /** A link lives at most this long even when the trip never ends (a booking stuck in a state): a week. */
 export const TRIP_LINK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

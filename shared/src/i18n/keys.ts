@@ -140,6 +140,11 @@ export const TECHNICAL_KEYS = [
   // Follow my trip: a share link that shows nothing (unknown, revoked or ended alike), and a trip too far along to share.
   'trip_link_not_found',
   'trip_link_trip_over',
+  // SOS during a trip.
+  'sos_trip_not_active',
+  'sos_alert_moved_on',
+  'sos_alert_not_found',
+  'emergency_contact_phone_invalid',
   // Receipts: a booking has one once it is paid.
   'receipt_not_ready',
 ] as const;

@@ -148,6 +148,10 @@ export const messagesEn: Record<TranslationKey, string> = {
   // Follow my trip.
   trip_link_not_found: 'This trip link is no longer valid.',
   trip_link_trip_over: 'This trip has ended: there is nothing left to share.',
+  sos_trip_not_active: 'SOS is for a trip in progress. If you are in danger, call your local emergency number.',
+  sos_alert_moved_on: 'Someone else has already handled this alert. The list shows where it is now.',
+  sos_alert_not_found: 'There is no such alert.',
+  emergency_contact_phone_invalid: 'No text message could reach this phone number. Check it, or add the country code (+44…).',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -302,6 +306,10 @@ export const messagesEs: Record<TranslationKey, string> = {
   // Follow my trip.
   trip_link_not_found: 'Este enlace del viaje ya no es válido.',
   trip_link_trip_over: 'Este viaje ha terminado: no queda nada que compartir.',
+  sos_trip_not_active: 'El SOS es para un viaje en curso. Si estás en peligro, llama al número de emergencias local.',
+  sos_alert_moved_on: 'Otra persona ya ha atendido esta alerta. La lista muestra en qué punto está.',
+  sos_alert_not_found: 'No existe esa alerta.',
+  emergency_contact_phone_invalid: 'Ningún mensaje de texto llegaría a este teléfono. Revísalo o añade el prefijo del país (+34…).',
 };
 
 export type Language = 'en' | 'es';

@@ -12,6 +12,7 @@ import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
 import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
+import { sosStringsEn, sosStringsEs } from './ui-strings-sos';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
@@ -466,6 +467,7 @@ export const uiStringsEn = {
   ...specGapsStringsEn,
   ...operatorClockStringsEn,
   ...receiptStringsEn,
+  ...sosStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -902,6 +904,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...specGapsStringsEs,
   ...operatorClockStringsEs,
   ...receiptStringsEs,
+  ...sosStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,

@@ -19,6 +19,9 @@ export async function sampleBooking(overrides: Record<string, unknown> = {}) {
 }
 
 /** A fresh booking of rider1's, made by rider1. */
+/** An alert id of the right shape that names no alert. */
+const NO_SOS_ALERT = '0000000000000-000000000000';
+
 async function freshBooking(): Promise<string> {
   const res = await api('POST', '/bookings', { token: await idToken(DEMO.rider), body: await sampleBooking() });
   if (res.status !== 201) throw new Error(`could not book: ${res.status} ${JSON.stringify(res.body)}`);
@@ -218,6 +221,14 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   // A link of rider1's to take back, and one to read (anyone may: the token is the credential).
   revokeTripLink: async () => ({ path: (await freshTripLink()).bookingPath }),
   fetchSharedTrip: async () => ({ path: `/shared-trips/${(await freshTripLink()).token}` }),
+  // A fresh booking has no driver yet: its rider hears sos_trip_not_active, a driver that it does not exist (see refusedByRule).
+  raiseSos: async () => ({ path: `/bookings/${await freshBooking()}/sos`, body: {} }),
+  fetchSosAlerts: async () => ({ path: '/sos-alerts' }),
+  acknowledgeSosAlert: async () => ({ path: `/sos-alerts/${NO_SOS_ALERT}/acknowledge`, body: {} }),
+  closeSosAlert: async () => ({ path: `/sos-alerts/${NO_SOS_ALERT}/close`, body: { note: 'Called the rider: all well' } }),
+  // A US number, read in the caller's own country (every demo user's mobile is +1).
+  setEmergencyContact: async () => ({ path: '/me/emergency-contact', body: { name: 'Sam Contact', phone: '415 555 0134' } }),
+  clearEmergencyContact: async () => ({ path: '/me/emergency-contact' }),
   fetchChat: async () => ({ path: `/bookings/${await freshBooking()}/chat` }),
   sendChatMessage: async () => ({ path: `/bookings/${await freshBooking()}/chat`, body: { message: 'Hello' } }),
   createTripPhotoUploadUrl: async () => ({ path: `/bookings/${await freshBooking()}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }),
@@ -368,6 +379,11 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   fetchPayment: { driver: 404 },
   // A driver reads only their own licence.
   fetchLicenceImage: { driver: 404 },
+  // SOS is for a trip in progress; the rider's fresh booking is not, and is not the driver's at all.
+  raiseSos: { rider: 409, driver: 404 },
+  // The matrix's alert id names no alert: the role passes and the lookup answers.
+  acknowledgeSosAlert: { admin: 404 },
+  closeSosAlert: { admin: 404 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */

@@ -76,6 +76,8 @@ describe('§8 error catalogue', () => {
         'not_a_car_type',
         // Follow my trip: a link that shows nothing (unknown, revoked, ended alike), and a trip too far along to share.
         'trip_link_not_found', 'trip_link_trip_over',
+        // SOS: a trip not in progress, an alert another admin moved on or that does not exist, a contact no SMS reaches.
+        'sos_trip_not_active', 'sos_alert_moved_on', 'sos_alert_not_found', 'emergency_contact_phone_invalid',
         // Receipts: a booking not yet paid has none.
         'receipt_not_ready',
       ].sort(),

@@ -108,6 +108,10 @@ export const keys = {
   dispatchRound: (bookingId: string, round: number, at: number) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#R#${String(at).padStart(13, '0')}#${String(round).padStart(4, '0')}` }),
   dispatchEvent: (bookingId: string, at: number, kind: string, who: string) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#E#${String(at).padStart(13, '0')}#${kind}#${who}` }),
   dispatchPrefix: 'DISPATCH#',
+  /** SOS alerts, all in one partition (they are rare): the admins' list is one query, newest first (ids start with the time). */
+  sosAlert: (id: string) => ({ pk: 'SOS', sk: `ALERT#${id}` }),
+  sosPk: 'SOS',
+  sosPrefix: 'ALERT#',
   /** A wallet history entry (spec §3), newest last in key order; the balance is the profile's walletBalance. */
   walletEntry: (uid: string, at: number, txRef: string) => ({ pk: `USER#${uid}`, sk: `WALLET#${String(at).padStart(13, '0')}#${txRef}` }),
   walletPrefix: 'WALLET#',

@@ -113,6 +113,11 @@ export const userRepository = {
   },
 
   /** Sets fields of an existing profile (never keys, claims or role) and returns the new profile. */
+  async removeFields(uid: string, fields: readonly string[]) {
+    const names = Object.fromEntries(fields.map((f, i) => [`#r${i}`, f]));
+    await table.update(keys.userProfile(uid), { expression: `REMOVE ${Object.keys(names).join(', ')}`, condition: 'attribute_exists(pk)', names, conflictCode: 'not_found' });
+  },
+
   async setFields(uid: string, fields: Record<string, unknown>): Promise<ProfileItem> {
     // A driver's car type is also its index entry: both change in the same write.
     const indexed = typeof fields.carType === 'string' ? keys.driversByCarType(fields.carType, uid) : {};

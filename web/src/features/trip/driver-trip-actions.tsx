@@ -15,6 +15,7 @@ import { useSettings } from '../../app/settings-context';
 import { errorText } from '../../components/error-text';
 import { imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
 import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
+import { SosButton } from '../sos/sos-button';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -113,6 +114,7 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
         {b.status === 'ACCEPTED' || b.status === 'ARRIVED' ? (
           <Button variant="normal" onClick={() => setGivingUp(true)} data-testid="trip-give-up">{t('trip_give_up')}</Button>
         ) : null}
+        <SosButton booking={b} />
       </SpaceBetween>
       {photos.length ? photos : null}
       {uploading ? <UploadProgress task={sending.task} snapshot={sending.snapshot} /> : null}

@@ -20,6 +20,7 @@ import { NavigateButton } from '../driver-app/navigate-button';
 import { TripChat } from './trip-chat';
 import './trip.css';
 import type { TripState } from './use-trip';
+import { SosNotice } from '../sos/sos-button';
 
 const ORDER = ['NEW', 'ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PAID'] as const;
 const STEP_KEYS = ['trip_step_booked', 'trip_step_driver', 'trip_step_arrived', 'trip_step_riding', 'trip_step_reached', 'trip_step_paid'] as const;
@@ -91,6 +92,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
   return (
     <SpaceBetween size="l">
       {notices}
+      <SosNotice booking={b} />
       <Container header={<Header variant="h2" actions={driving ? undefined : actions}>{driving ? t('active_trip') : t('trip_progress')}</Header>} data-testid="trip-view">
         <SpaceBetween size="l">
           {b.status === 'CANCELLED' ? null : <Steps steps={steps} ariaLabel={t('trip_progress')} data-testid="trip-steps" />}

@@ -14,6 +14,7 @@ import type { DashboardFigures } from '../../../../shared/src/contract/dashboard
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
+import { SosAlertsPanel } from '../../features/sos/sos-alerts-panel';
 import { formatMoney } from '../../components/format-money';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { MapPlaceholder } from '../../components/map/lazy-trip-map';
@@ -103,6 +104,8 @@ export default function DashboardPage() {
     >
       <SpaceBetween size="l">
         <LoadErrorAlert error={dashboard.error} onRetry={dashboard.reload} />
+        {/* Someone asked for help: above everything else, and live. */}
+        {role === 'admin' ? <SosAlertsPanel /> : null}
         <Container header={<Header variant="h2" description={t('dash_gross_hint', { zone: operatorZone(settings).replace(/_/g, ' ') })}>{t('dash_chart_gross')}</Header>} data-testid="dashboard-cards">
           <ColumnLayout columns={3} variant="text-grid" minColumnWidth={170}>
             {/* The server's day key is the operator's date: shown as a calendar date, not converted again. */}

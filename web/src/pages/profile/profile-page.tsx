@@ -29,6 +29,7 @@ import { NameFields } from '../../components/name-fields';
 import { DriverProfile } from '../../features/driver-app/driver-profile';
 import { PageSpinner } from '../../components/page-spinner';
 import { IMAGE_TYPES, imageProblem } from '../../components/upload-file';
+import { EmergencyContactForm } from '../../features/sos/emergency-contact-form';
 import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile';
@@ -301,6 +302,7 @@ export default function ProfilePage() {
           <ProfileImage user={user} />
         </ColumnLayout>
         {role === 'driver' ? <DriverProfile user={user} /> : null}
+        {role === 'rider' || role === 'driver' ? <EmergencyContactForm user={user} /> : null}
         <DeleteAccount />
       </SpaceBetween>
     </ContentLayout>

@@ -1,0 +1,8 @@
+import * as contract from '../../../../shared/src/contract/sos';
+import { sosAlerts } from '../../composition-root';
+import { httpHandler } from '../../middleware/http-handler';
+import { fetchSosAlerts } from '../../use-cases/fetch-sos-alerts';
+
+const deps = { sos: sosAlerts };
+
+export const handler = httpHandler(contract.fetchSosAlerts, ({ query }) => fetchSosAlerts(deps, query.state));

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
+import { fullShot, signIn, unique } from './support/identity';
+import { ok } from './support/page-api';
+
+/**
+ * SOS in the browser: a rider sets an emergency contact in the profile, presses SOS during a trip
+ * and confirms; the admin's dashboard shows the alert live, the admin acknowledges it and closes
+ * it with what was done. The trip is this file's own, far from npm start's simulated fleet, so it
+ * stays in progress while the test looks at it.
+ */
+
+const OSLO = { lat: 59.9139, lng: 10.7522, add: 'Karl Johans gate 1, Oslo, NO' };
+const OSLO_DROP = { lat: 59.9239, lng: 10.7522, add: 'Thorvald Meyers gate 5, Grünerløkka, Oslo, NO' };
+const PASSWORD = 'Trip1234';
+
+describe('SOS in the browser', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let admin: Page;
+
+  const newContext = async (viewport = DESKTOP) => {
+    const ctx = await browser.newContext({ viewport });
+    contexts.push(ctx);
+    ctx.setDefaultTimeout(30_000);
+    return ctx.newPage();
+  };
+  const account = async (usertype: 'rider' | 'driver') => {
+    const u = unique(`sos-${usertype}`);
+    const body = {
+      usertype, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: `Sostest ${u.tag}`, email: u.email, mobile: `+47${u.phone.slice(-8)}`, password: PASSWORD,
+      ...(usertype === 'driver' ? { carType: 'Economy', vehicleNumber: `SO ${u.tag.slice(-5)}`, vehicleMake: 'Volvo', vehicleModel: 'XC40' } : {}),
+    };
+    const made = await ok(admin, 'POST', '/users', body);
+    const page = await newContext();
+    await signIn(page, u.email, PASSWORD);
+    return { id: made.id as string, page };
+  };
+
+  beforeAll(async () => {
+    browser = await launch();
+    admin = await newContext();
+    await signIn(admin, 'admin@example.com');
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  it('a rider adds a contact and presses SOS; the admin sees it live, acknowledges and closes it', async () => {
+    const driver = await account('driver');
+    const rider = await account('rider');
+    const page = rider.page;
+
+    // The emergency contact, in the profile (a Norwegian mobile, typed without its country code).
+    await page.goto(`${siteUrl()}/profile`);
+    const form = page.getByTestId('emergency-contact');
+    await form.waitFor();
+    await page.getByTestId('emergency-contact-name').locator('input').fill('Kari Nordmann');
+    await page.getByTestId('emergency-contact-phone').locator('input').fill('123');
+    await page.getByTestId('emergency-contact-save').click();
+    await form.getByText('No text message could reach this phone number').waitFor();
+    await page.getByTestId('emergency-contact-phone').locator('input').fill('412 34 567');
+    await page.getByTestId('emergency-contact-save').click();
+    await form.getByText('Emergency contact saved.').waitFor();
+    expect((await ok(page, 'GET', '/me')).emergencyContact).toEqual({ name: 'Kari Nordmann', phone: '412 34 567' });
+    await form.scrollIntoViewIfNeeded();
+    await fullShot(page, 'sos-emergency-contact-desktop');
+    await page.setViewportSize(PHONE);
+    await form.scrollIntoViewIfNeeded();
+    await fullShot(page, 'sos-emergency-contact-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // A trip in progress.
+    await ok(driver.page, 'POST', '/drivers/me/location', { lat: OSLO.lat - 0.004, lng: OSLO.lng });
+    expect((await ok(driver.page, 'PUT', '/drivers/me/availability', { online: true })).dispatchable).toBe(true);
+    const booked = await ok(admin, 'POST', '/bookings', {
+      pickup: OSLO, drop: OSLO_DROP, carTypeId: 'economy', bookLater: false, riderId: rider.id,
+      instructionData: { deliveryPerson: 'Per Hansen', deliveryPersonPhone: '555 765 4321' },
+    });
+    await ok(driver.page, 'POST', `/bookings/${booked.id}/accept`, {});
+
+    // The admin's dashboard is open before anything happens: the alert arrives live.
+    await admin.goto(`${siteUrl()}/dashboard`);
+    await admin.getByTestId('dashboard-cards').waitFor();
+    expect(await admin.getByTestId('sos-alerts').count()).toBe(0);
+
+    await page.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    await page.getByTestId('trip-view').waitFor();
+    await page.getByTestId('trip-sos').click();
+    await page.getByTestId('trip-sos-modal').getByText('call your local emergency number').waitFor();
+    await page.getByTestId('trip-sos-note').locator('textarea').fill('The driver took a road I do not know');
+    await fullShot(page, 'sos-confirm-desktop');
+    await page.setViewportSize(PHONE);
+    await fullShot(page, 'sos-confirm-phone');
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('trip-sos-confirm').click();
+    await page.getByTestId('trip-sos-sent').waitFor();
+    await fullShot(page, 'sos-raised-trip-desktop');
+    await page.setViewportSize(PHONE);
+    await fullShot(page, 'sos-raised-trip-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // The driver's trip view shows the flag too.
+    await driver.page.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    await driver.page.getByTestId('trip-sos-sent').waitFor();
+
+    // Live on the dashboard, without a reload.
+    const table = admin.getByTestId('sos-alerts');
+    await table.getByText(`Rolf Sostest`).first().waitFor();
+    await table.getByText('Open', { exact: true }).waitFor();
+    await fullShot(admin, 'sos-dashboard-open-desktop');
+    await admin.setViewportSize(PHONE);
+    await fullShot(admin, 'sos-dashboard-open-phone');
+    await admin.setViewportSize(DESKTOP);
+    await table.getByTestId('sos-acknowledge').click();
+    await table.getByText('Acknowledged', { exact: true }).waitFor();
+    await table.getByText(/Acknowledged by Ada Admin/).waitFor();
+    await table.getByTestId('sos-close').click();
+    const modal = admin.getByTestId('sos-close-modal');
+    await modal.getByTestId('sos-close-note').locator('textarea').fill('Called Rolf: a diversion, all well');
+    await fullShot(admin, 'sos-dashboard-close-desktop');
+    await modal.getByTestId('sos-close-confirm').click();
+    await table.waitFor({ state: 'detached' });
+
+    const all = await ok(admin, 'GET', '/sos-alerts?state=all');
+    const alert = (all.items as { bookingId: string; status: string; audit: { action: string; byName: string; note?: string }[] }[]).find((a) => a.bookingId === booked.id)!;
+    expect(alert.status).toBe('closed');
+    expect(alert.audit.map((a) => a.action)).toEqual(['raised', 'acknowledged', 'closed']);
+    expect(alert.audit[0]!.note).toBe('The driver took a road I do not know');
+    expect(alert.audit[2]).toMatchObject({ byName: 'Ada Admin', note: 'Called Rolf: a diversion, all well' });
+    await ok(admin, 'POST', `/bookings/${booked.id}/cancel`, { reason: 'Browser test done' }).catch(() => undefined);
+  }, 180_000);
+});
