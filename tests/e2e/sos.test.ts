@@ -110,6 +110,7 @@ describe('SOS in the browser', () => {
     const table = admin.getByTestId('sos-alerts');
     await table.getByText(`Rolf Sostest`).first().waitFor();
     await table.getByText('Open', { exact: true }).waitFor();
+    await table.getByText(/Raised by Rolf Sostest .*: The driver took a road I do not know/).waitFor();
     await fullShot(admin, 'sos-dashboard-open-desktop');
     await admin.setViewportSize(PHONE);
     await fullShot(admin, 'sos-dashboard-open-phone');
@@ -122,7 +123,12 @@ describe('SOS in the browser', () => {
     await modal.getByTestId('sos-close-note').locator('textarea').fill('Called Rolf: a diversion, all well');
     await fullShot(admin, 'sos-dashboard-close-desktop');
     await modal.getByTestId('sos-close-confirm').click();
-    await table.waitFor({ state: 'detached' });
+    await modal.waitFor({ state: 'hidden' });
+    // Closed: nothing is left to handle, and the panel goes away.
+    await table.waitFor({ state: 'detached', timeout: 15_000 }).catch(async (e: Error) => {
+      await fullShot(admin, 'sos-dashboard-after-close-failed');
+      throw e;
+    });
 
     const all = await ok(admin, 'GET', '/sos-alerts?state=all');
     const alert = (all.items as { bookingId: string; status: string; audit: { action: string; byName: string; note?: string }[] }[]).find((a) => a.bookingId === booked.id)!;
@@ -131,5 +137,5 @@ describe('SOS in the browser', () => {
     expect(alert.audit[0]!.note).toBe('The driver took a road I do not know');
     expect(alert.audit[2]).toMatchObject({ byName: 'Ada Admin', note: 'Called Rolf: a diversion, all well' });
     await ok(admin, 'POST', `/bookings/${booked.id}/cancel`, { reason: 'Browser test done' }).catch(() => undefined);
-  }, 180_000);
+  }, 360_000);
 });

@@ -77,3 +77,24 @@ describe('follow my trip: the share link routes', () => {
     expect(publish.filter((st) => st.Effect === 'Deny')).toEqual([]);
   });
 });
+
+// SOS shares the trip link's wiring: its routes need the table only, and its one message (the
+// emergency contact's SMS) leaves from the stream fan-out, whose direct-SMS grant is checked above.
+describe('SOS: the alert routes', () => {
+  const SOS_ROUTES = ['raiseSos', 'fetchSosAlerts', 'acknowledgeSosAlert', 'closeSosAlert', 'setEmergencyContact', 'clearEmergencyContact'];
+
+  it('puts every SOS route behind the Cognito authorizer, with the table and nothing more', () => {
+    for (const op of SOS_ROUTES) {
+      const method = Object.values(api.findResources('AWS::ApiGateway::Method'))
+        .map((m) => m.Properties as Json).find((p) => p.OperationName === op)!;
+      expect(method, op).toBeDefined();
+      expect(method.AuthorizationType, op).toBe('COGNITO_USER_POOLS');
+      expect(actionsOf(statementsOf(op)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:')), op).toEqual([]);
+    }
+  });
+
+  it('lets the admins\' list only read: admission and one Query', () => {
+    const table = actionsOf(statementsOf('fetchSosAlerts')).filter((a) => a.startsWith('dynamodb:'));
+    expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  });
+});

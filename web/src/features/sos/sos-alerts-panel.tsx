@@ -1,12 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import Alert from '@cloudscape-design/components/alert';
 import { useCallback, useMemo, useState } from 'react';
@@ -64,68 +64,80 @@ export function SosAlertsPanel() {
 
   const items = alerts.data?.items ?? [];
   if (!alerts.error && items.length === 0) return null;
-  const last = (a: SosAlert) => a.audit[a.audit.length - 1]!;
 
   return (
     <SpaceBetween size="s">
       <LoadErrorAlert error={alerts.error} onRetry={alerts.reload} />
       {error ? <Alert type="error" dismissible onDismiss={() => setError(undefined)}>{error}</Alert> : null}
-      <Table<SosAlert>
+      <Cards<SosAlert>
         data-testid="sos-alerts"
         variant="container"
-        wrapLines
         items={items}
         trackBy="id"
+        cardsPerRow={[{ cards: 1 }, { minWidth: 760, cards: 2 }]}
         header={<Header variant="h2" counter={`(${items.length})`} description={t('sos_alerts_description')}>{t('sos_alerts_title')}</Header>}
         empty={<Box color="text-body-secondary">{t('sos_alerts_empty')}</Box>}
-        columnDefinitions={[
-          { id: 'raised', header: t('sos_col_raised'), cell: (a) => f.dateTime(a.at), minWidth: 110 },
-          {
-            id: 'who', header: t('sos_col_who'), minWidth: 150,
-            cell: (a) => (
-              <SpaceBetween size="xxxs">
-                <span>{a.raisedBy.name} · {t(a.raisedBy.role === 'rider' ? 'sos_role_rider' : 'sos_role_driver')}</span>
-                <Link href={`tel:${a.raisedBy.mobile}`} variant="secondary">{a.raisedBy.mobile}</Link>
-              </SpaceBetween>
-            ),
-          },
-          {
-            id: 'trip', header: t('sos_col_trip'), minWidth: 170,
-            cell: (a) => (
-              <SpaceBetween size="xxxs">
-                <Link href={tripHref(a.bookingId)}>{a.bookingRef}</Link>
-                <Box variant="small">{a.pickupAddress} → {a.dropAddress}</Box>
-                <Box variant="small">{[a.riderName, a.driverName, a.vehicleNumber].filter(Boolean).join(' · ')}</Box>
-              </SpaceBetween>
-            ),
-          },
-          {
-            id: 'where', header: t('sos_col_where'), minWidth: 90,
-            cell: (a) => (a.position ? <Link href={mapHref(a.position)} external>{t('sos_open_map')}</Link> : <Box color="text-body-secondary">{t('sos_no_position')}</Box>),
-          },
-          {
-            id: 'status', header: t('sos_col_status'), minWidth: 130,
-            cell: (a) => (
-              <SpaceBetween size="xxxs">
-                <StatusIndicator type={STATUS_TYPE[a.status]}>{t(`sos_status_${a.status}`)}</StatusIndicator>
-                <Box variant="small">{t(`sos_action_${last(a).action}`, { name: last(a).byName })}{last(a).note ? `: ${last(a).note}` : ''}</Box>
-                <Box variant="small" color="text-body-secondary">{t('sos_col_contact')}: {t(a.contactTextedAt ? 'sos_contact_yes' : 'sos_contact_no')}</Box>
-              </SpaceBetween>
-            ),
-          },
-          {
-            id: 'actions', header: t('sos_col_actions'), minWidth: 120,
-            cell: (a) => (
-              <SpaceBetween direction="horizontal" size="xs">
-                {a.status === 'open' ? (
-                  <Button variant="primary" loading={busy === a.id} data-testid="sos-acknowledge"
-                    onClick={() => void act(a.id, () => api.acknowledgeSosAlert({ params: { id: a.id }, body: {} }))}>{t('sos_acknowledge')}</Button>
-                ) : null}
-                <Button data-testid="sos-close" onClick={() => { setNote(''); setClosing(a); }}>{t('sos_close')}</Button>
-              </SpaceBetween>
-            ),
-          },
-        ]}
+        cardDefinition={{
+          header: (a) => (
+            <SpaceBetween size="xxxs">
+              <StatusIndicator type={STATUS_TYPE[a.status]}>{t(`sos_status_${a.status}`)}</StatusIndicator>
+              <Box variant="h3" padding="n">{a.raisedBy.name} · {t(a.raisedBy.role === 'rider' ? 'sos_role_rider' : 'sos_role_driver')}</Box>
+            </SpaceBetween>
+          ),
+          sections: [
+            {
+              id: 'raised', header: t('sos_col_raised'),
+              content: (a) => (
+                <SpaceBetween direction="horizontal" size="s">
+                  <span>{f.dateTime(a.at)}</span>
+                  <Link href={`tel:${a.raisedBy.mobile}`}>{a.raisedBy.mobile}</Link>
+                </SpaceBetween>
+              ),
+            },
+            {
+              id: 'trip', header: t('sos_col_trip'),
+              content: (a) => (
+                <SpaceBetween size="xxxs">
+                  <Link href={tripHref(a.bookingId)}>{a.bookingRef}</Link>
+                  <Box variant="small">{a.pickupAddress} → {a.dropAddress}</Box>
+                  <Box variant="small">{[a.riderName, a.driverName, a.vehicleNumber].filter(Boolean).join(' · ')}</Box>
+                </SpaceBetween>
+              ),
+            },
+            {
+              id: 'where', header: t('sos_col_where'), width: 50,
+              content: (a) => (a.position ? <Link href={mapHref(a.position)} external>{t('sos_open_map')}</Link> : <Box color="text-body-secondary">{t('sos_no_position')}</Box>),
+            },
+            {
+              id: 'contact', header: t('sos_col_contact'), width: 50,
+              content: (a) => t(a.contactTextedAt ? 'sos_contact_yes' : 'sos_contact_no'),
+            },
+            {
+              id: 'history', header: t('sos_history'),
+              content: (a) => (
+                <SpaceBetween size="xxxs">
+                  {a.audit.map((e) => (
+                    <Box variant="small" key={`${e.action}-${e.at}`}>
+                      {f.time(e.at)} · {t(`sos_action_${e.action}`, { name: e.byName })}{e.note ? `: ${e.note}` : ''}
+                    </Box>
+                  ))}
+                </SpaceBetween>
+              ),
+            },
+            {
+              id: 'actions',
+              content: (a) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  {a.status === 'open' ? (
+                    <Button variant="primary" loading={busy === a.id} data-testid="sos-acknowledge"
+                      onClick={() => void act(a.id, () => api.acknowledgeSosAlert({ params: { id: a.id }, body: {} }))}>{t('sos_acknowledge')}</Button>
+                  ) : null}
+                  <Button data-testid="sos-close" onClick={() => { setNote(''); setClosing(a); }}>{t('sos_close')}</Button>
+                </SpaceBetween>
+              ),
+            },
+          ],
+        }}
       />
       <Modal
         visible={!!closing}
