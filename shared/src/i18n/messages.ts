@@ -148,6 +148,12 @@ export const messagesEn: Record<TranslationKey, string> = {
   // Follow my trip.
   trip_link_not_found: 'This trip link is no longer valid.',
   trip_link_trip_over: 'This trip has ended: there is nothing left to share.',
+  // Tips.
+  tip_amount_invalid: 'Enter a tip above 0 with at most two decimals.',
+  tip_too_large: 'This tip is more than this trip takes.',
+  tip_not_ready: 'A tip can be added once the trip is paid.',
+  tip_already_added: 'This trip already has a tip.',
+  tip_window_closed: 'This trip is too long ago to add a tip.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -302,6 +308,12 @@ export const messagesEs: Record<TranslationKey, string> = {
   // Follow my trip.
   trip_link_not_found: 'Este enlace del viaje ya no es válido.',
   trip_link_trip_over: 'Este viaje ha terminado: no queda nada que compartir.',
+  // Propinas.
+  tip_amount_invalid: 'Introduce una propina mayor que 0 con dos decimales como máximo.',
+  tip_too_large: 'Esta propina supera lo que admite este viaje.',
+  tip_not_ready: 'Podrás añadir una propina cuando el viaje esté pagado.',
+  tip_already_added: 'Este viaje ya tiene propina.',
+  tip_window_closed: 'Este viaje es demasiado antiguo para añadir una propina.',
 };
 
 export type Language = 'en' | 'es';

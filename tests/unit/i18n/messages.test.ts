@@ -78,6 +78,8 @@ describe('§8 error catalogue', () => {
         'trip_link_not_found', 'trip_link_trip_over',
         // Receipts: a booking not yet paid has none.
         'receipt_not_ready',
+        // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
+        'tip_amount_invalid', 'tip_too_large', 'tip_not_ready', 'tip_already_added', 'tip_window_closed',
       ].sort(),
     );
   });
