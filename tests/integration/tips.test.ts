@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, idToken } from './support/endpoints';
+import { approvalOf, deliver, signedNotice } from './support/payments';
 import { acceptedTrip, credit, driveToDrop, earningsItem, newRider, wallet, type TestRider } from './support/trips';
 import type { TestDriver } from './support/drivers';
 
@@ -189,5 +190,83 @@ describe('tips', () => {
     const told = (messages.body.items as Booking[]).find((m) => m.kind === 'tip_received' && m.bookingId === booking.id);
     expect(told, JSON.stringify(messages.body.items.map((m: Booking) => m.kind))).toBeDefined();
     expect(told!.title).toContain('5.25');
+  });
+
+  describe('by card, through the payment gateway', () => {
+    const cardTip = async (token: string, bookingId: string, amount: string) => {
+      const res = await api('POST', '/payments/checkout', { token, body: { kind: 'tip', bookingId, amount, provider: 'paypal' } });
+      return res as { status: number; body: any };
+    };
+
+    it('a card tip is credited to the driver once, even when the gateway\'s confirmation arrives twice (and ten times together)', async () => {
+      const rider = await newRider();
+      const { driver, booking } = await paidTrip(rider);
+      const before = await stateOf(admin, rider, driver, booking.id);
+      const checkout = await cardTip(rider.token, booking.id, '6.40');
+      expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+      expect(checkout.body.fields).toMatchObject({ amount: '6.40', product_name: `Tip for booking ${booking.id}` });
+      // Nothing moves until the provider confirms.
+      expect(await stateOf(admin, rider, driver, booking.id)).toEqual(before);
+
+      const signed = signedNotice(approvalOf(checkout.body));
+      const first = await deliver('paypal', signed);
+      expect(first.body, JSON.stringify(first.body)).toMatchObject({ outcome: 'paid' });
+      const again = await deliver('paypal', signed);
+      expect(again.body).toMatchObject({ outcome: 'duplicate' });
+      const together = await Promise.all(Array.from({ length: 10 }, () => deliver('paypal', signed)));
+      for (const a of together) expect(a.body, JSON.stringify(a.body)).toMatchObject({ outcome: 'duplicate' });
+
+      const after = await stateOf(admin, rider, driver, booking.id);
+      expect(after.booking).toMatchObject({ tip: 6.4, tip_mode: 'card', status: 'PAID', trip_cost: before.booking.trip_cost, convenience_fees: before.booking.convenience_fees, driver_share: before.booking.driver_share });
+      expect(tipsIn(after.driver.items, booking.id)).toEqual([expect.objectContaining({ type: 'Credit', amount: 6.4, txRef: `booking:${booking.id}:tip` })]);
+      expect(cents(after.driver.balance)).toBe(cents(before.driver.balance) + 640);
+      // The card paid; the rider's wallet is untouched.
+      expect(after.rider).toEqual(before.rider);
+      expect(after.earnings.row).toEqual({ ...before.earnings.row, tips: 6.4 });
+      const payment = await api('GET', `/payments/${checkout.body.orderId}`, { token: rider.token });
+      expect(payment.body).toMatchObject({ kind: 'tip', status: 'PAID', bookingId: booking.id, amount: 6.4 });
+      const receipt = await api('GET', `/bookings/${booking.id}/receipt`, { token: rider.token });
+      expect(receipt.body).toMatchObject({ tip: 6.4, payment: { mode: 'cash', tipMode: 'card', tipGateway: 'paypal' } });
+      expect(receipt.body.lines).toContainEqual({ kind: 'tip', amount: 6.4 });
+    });
+
+    it('a card tip that arrives after the booking got its tip another way is credited back to the rider, and the driver is tipped once', async () => {
+      const rider = await newRider();
+      expect(await credit(rider.id, 20_00)).toBe(true);
+      const { driver, booking } = await paidTrip(rider);
+      const checkout = await cardTip(rider.token, booking.id, '5.00');
+      expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+      expect((await tip(rider.token, booking.id, '2.00')).status).toBe(200);
+      // A second checkout is refused at once: the trip has its tip.
+      const late = await cardTip(rider.token, booking.id, '5.00');
+      expect([late.status, late.body.error?.code]).toEqual([409, 'tip_already_added']);
+
+      const res = await deliver('paypal', signedNotice(approvalOf(checkout.body)));
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ outcome: 'credited' });
+      const after = await stateOf(admin, rider, driver, booking.id);
+      expect(after.booking).toMatchObject({ tip: 2, tip_mode: 'wallet' });
+      expect(tipsIn(after.driver.items, booking.id)).toHaveLength(1);
+      expect(after.rider.items.filter((e) => e.reason === 'Refund' && e.txRef === `payment:${checkout.body.orderId}`)).toEqual([expect.objectContaining({ type: 'Credit', amount: 5 })]);
+      expect(after.earnings.row?.tips).toBe(2);
+    });
+
+    it('a card tip follows the tip rules at checkout: only its rider, a paid trip, within the limit', async () => {
+      const rider = await newRider();
+      const stranger = await newRider();
+      const { driver, booking } = await acceptedTrip(rider);
+      const unpaid = await cardTip(rider.token, booking.id, '2.00');
+      expect([unpaid.status, unpaid.body.error?.code]).toEqual([409, 'tip_not_ready']);
+      await driveToDrop(driver, booking);
+      const paid = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
+      const limit = Math.max(50, paid.body.trip_cost * 2);
+      const byStranger = await cardTip(stranger.token, booking.id, '2.00');
+      expect([byStranger.status, byStranger.body.error?.code]).toEqual([404, 'not_found']);
+      const tooMuch = await cardTip(rider.token, booking.id, (limit + 0.01).toFixed(2));
+      expect([tooMuch.status, tooMuch.body.error?.code]).toEqual([400, 'tip_too_large']);
+      const zero = await cardTip(rider.token, booking.id, '0');
+      expect([zero.status, zero.body.error?.code]).toEqual([400, 'tip_amount_invalid']);
+      const byDriver = await api('POST', '/payments/checkout', { token: driver.token, body: { kind: 'tip', bookingId: booking.id, amount: '2.00', provider: 'paypal' } });
+      expect(byDriver.status).toBe(404);
+    });
   });
 });
