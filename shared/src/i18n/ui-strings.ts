@@ -16,6 +16,7 @@ import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app'
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
 import { dispatchStoryStringsEn, dispatchStoryStringsEs } from './ui-strings-dispatch-story';
+import { tipsStringsEn, tipsStringsEs } from './ui-strings-tips';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -470,6 +471,7 @@ export const uiStringsEn = {
   ...a11yStringsEn,
   ...riderStringsEn,
   ...dispatchStoryStringsEn,
+  ...tipsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -906,4 +908,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...a11yStringsEs,
   ...riderStringsEs,
   ...dispatchStoryStringsEs,
+  ...tipsStringsEs,
 };

@@ -19,6 +19,7 @@ import { CheckoutModal } from '../../components/checkout/checkout-modal';
 import { CancelBookingModal } from '../../features/booking/cancel-booking-modal';
 import type { BookingFormat } from '../../features/booking/booking-format';
 import { ShareTripButton } from '../../features/trip-link/share-trip-button';
+import { AddTipButton } from '../../features/tip/add-tip-button';
 
 const NOTICE_ID = 'trip-result';
 
@@ -64,6 +65,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
         <ShareTripButton booking={b} />
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
         {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
+        <AddTipButton booking={b} onChange={onChange} />
         {pay.wallet ? (
           <Button
             variant="primary"
