@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, idToken } from './support/endpoints';
+import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { approvalOf, deliver, signedNotice } from './support/payments';
 import { acceptedTrip, credit, driveToDrop, earningsItem, newRider, wallet, type TestRider } from './support/trips';
 import type { TestDriver } from './support/drivers';
@@ -172,6 +172,11 @@ describe('tips', () => {
     // Rated first (COMPLETE): a tip may come after the rating too.
     const done = await api('POST', `/bookings/${booking.id}/complete`, { token: rider.token, body: { rating: 5 } });
     expect(done.body.status).toBe('COMPLETE');
+    // The receipt e-mail of COMPLETE goes out first (it reads the booking as it is when sent).
+    const emails = async () => ((await (await fetch(`${endpoints().siteUrl}/local/outbox`)).json()) as { items: Booking[] }).items
+      .filter((i) => i.channel === 'email' && i.bookingId === booking.id);
+    await expect.poll(async () => (await emails()).length, { timeout: 20_000 }).toBe(1);
+    expect((await emails())[0]!.message).not.toContain('Tip');
     const res = await tip(rider.token, booking.id, '5.25');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'COMPLETE', tip: 5.25, tip_mode: 'wallet' });
@@ -185,6 +190,12 @@ describe('tips', () => {
       expect(receipt.body.lines).toContainEqual({ kind: 'tip', amount: 5.25 });
       expect(receipt.body).toMatchObject({ tip: 5.25, subtotal: booking.trip_cost, total: cents(booking.trip_cost + 5.25) / 100, payment: { mode: 'cash', tipMode: 'wallet' } });
     }
+
+    // ...and once more with the tip.
+    await expect.poll(async () => (await emails()).length, { timeout: 20_000 }).toBe(2);
+    const withTip = (await emails()).filter((e) => /Tip\s+\$?5\.25/.test(e.message));
+    expect(withTip, JSON.stringify(await emails())).toHaveLength(1);
+    expect(withTip[0]!.message).toContain('Tip paid by: Wallet');
 
     const messages = await api('GET', '/me/messages', { token: driver.token });
     const told = (messages.body.items as Booking[]).find((m) => m.kind === 'tip_received' && m.bookingId === booking.id);
