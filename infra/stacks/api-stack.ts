@@ -24,7 +24,7 @@ import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs
 import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
-import { type Capability, capabilitiesOf, readOnlyTableActions } from './route-grants';
+import { type Capability, capabilitiesOf, keyedTableActions, readOnlyTableActions } from './route-grants';
 import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
 /** The statement that lets a function send SMS to phone numbers (no resource ARN exists for them). */
@@ -368,8 +368,8 @@ export class ApiStack extends Stack {
         observability: observability(config),
       });
       this.routeFunctions.set(route.operationId, handler);
-      const readOnly = readOnlyTableActions(route);
-      if (readOnly) this.grantTableReads(handler.fn, readOnly);
+      const exact = readOnlyTableActions(route) ?? keyedTableActions(route);
+      if (exact) this.grantTableReads(handler.fn, exact);
       else this.grantTable(handler.fn);
       for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
 
@@ -706,7 +706,7 @@ export class ApiStack extends Stack {
     );
   }
 
-  /** A read-only route's table access: only the item actions it names, on the table itself (no index). */
+  /** A read-only or keyed route's table access: only the item actions it names, on the table itself (no index). */
   private grantTableReads(fn: lambda.IFunction, actions: readonly string[]): void {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [this.props.table.tableArn] }));
   }

@@ -125,3 +125,19 @@ const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
 export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {
   return READ_ONLY_TABLE[route.operationId];
 }
+
+/**
+ * Routes that read and write only items they name by key (no query, no index, no batch write):
+ * exactly these actions, on the table itself. A transaction needs the action of each of its items.
+ */
+const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
+  // A wallet tip: admission (profile, settings, booking, idempotency record: one batch), the
+  // Idempotency-Key's record (get, put, delete), a consistent re-read of the booking after a lost
+  // race, and one transaction of puts (booking, ledger entries and claims, message) and updates
+  // (wallets, earnings).
+  addTip: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+};
+
+export function keyedTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {
+  return KEYED_TABLE[route.operationId];
+}

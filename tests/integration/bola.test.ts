@@ -68,6 +68,8 @@ const PROBES: Record<string, Probe> = {
   cancelBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.pending.id}/cancel`, body: { reason: 'Not mine to cancel' } }), strangers: ['riderB'], state: pending },
   applyPromo: { request: (f) => ({ method: 'POST', path: `/bookings/${f.pending.id}/promo`, body: { code: f.promoCode } }), strangers: ['riderB'], state: pending },
   payBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/pay`, body: { method: 'wallet' } }), strangers: ['riderB'], state: trip },
+  // Only the booking's own rider tips it: another rider hears it does not exist, and no tip lands.
+  addTip: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/tip`, body: { amount: '2.00' } }), strangers: ['riderB'], state: trip },
   completeBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/complete`, body: { rating: 1 } }), strangers: ['riderB'], state: trip },
   acceptBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.offered.id}/accept`, body: {} }), strangers: ['driverB', 'driverA'], state: offered },
   declineBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.offered.id}/decline`, body: {} }), strangers: ['driverB', 'driverA'], state: offered },

@@ -102,6 +102,15 @@ const scenarios: Record<string, () => Promise<Scenario>> = {
       effect: async () => ({ booking: await bookingState(rider.token, booking.id), wallet: await wallet(rider.token) }),
     };
   },
+  addTip: async () => {
+    const { rider, driver, booking } = await reachedTrip();
+    const settled = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
+    expect(settled.body.status, JSON.stringify(settled.body)).toBe('PAID');
+    return {
+      token: rider.token, path: `/bookings/${booking.id}/tip`, body: { amount: '2.00' }, other: { amount: '3.00' },
+      effect: async () => ({ tip: (await api('GET', `/bookings/${booking.id}`, { token: rider.token })).body.tip, rider: await wallet(rider.token), driver: await wallet(driver.token) }),
+    };
+  },
   settleBooking: async () => {
     const { driver, booking } = await reachedTrip();
     return {

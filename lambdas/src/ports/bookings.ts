@@ -116,6 +116,12 @@ export interface BookingRecord {
   cardPaymentAmount?: number;
   usedWalletMoney?: number;
   cancellation_fee?: number;
+  /** The rider's tip after the trip (minor units): once per booking, all the driver's. */
+  tip?: number;
+  tip_mode?: 'wallet' | 'card';
+  /** The provider that took a card tip. */
+  tip_gateway?: string;
+  tip_at?: number;
   rating?: number;
   driverRating?: number;
   /** Object keys in the uploads bucket. */

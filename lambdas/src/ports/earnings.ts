@@ -9,6 +9,8 @@ export interface EarningsAggregate {
   bookings: number;
   /** Bookings with a convenience fee above 0 (spec §5 dashboard rule). */
   feeBookings: number;
+  /** Tips added to these bookings (the driver's in full; not in customerPaid or any fee); none before the first tip. */
+  tips?: number;
 }
 
 export interface MonthAggregate extends EarningsAggregate {

@@ -1,6 +1,6 @@
 import type { StoryEvent } from '../../../shared/src/domain/dispatch-story';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
-import type { EarningsAddition } from '../../../shared/src/domain/earnings';
+import type { EarningsAddition, TipAddition } from '../../../shared/src/domain/earnings';
 import type { SavedAddress } from '../../../shared/src/domain/saved-address';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import type { BookingRecord } from './bookings';
@@ -51,7 +51,7 @@ export interface TripChange {
   tracking?: TrackingPointRecord;
   savedAddresses?: { uid: string; list: SavedAddress[]; previous: SavedAddress[] | undefined };
   movements?: WalletMovement[];
-  earnings?: { addition: EarningsAddition; day: string; month: string; driver: { uid: string; name: string; vehicleNumber?: string }; fleet?: string };
+  earnings?: { addition: EarningsAddition | TipAddition; day: string; month: string; driver: { uid: string; name: string; vehicleNumber?: string }; fleet?: string };
   messages: OutgoingMessage[];
   /** A dispatch story event this step is (a decline, an acceptance), written in the same transaction. */
   storyEvent?: StoryEvent;
@@ -65,6 +65,12 @@ export interface TripChange {
    * bonus already paid fails as `referral_bonus_paid`, and the step is then applied without it.
    */
   referralEarned?: string[];
+  /**
+   * This step adds the rider's tip (`next.tip`): the booking is written only while it has none,
+   * and the money it closes (a card tip's checkout) is the tip's, never the fare's, so it is no
+   * payment of a paid booking.
+   */
+  addsTip?: boolean;
 }
 
 export interface TripStore {

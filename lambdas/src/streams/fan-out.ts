@@ -15,7 +15,7 @@ import { logger } from '../observability/logger';
 import { metrics, MetricUnit } from '../observability/metrics';
 import { accessRevoked, closeRevokedConnections, type CloseConnectionsDeps } from '../use-cases/close-revoked-connections';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
-import { completedBookingId, sendReceipt, type SendReceiptDeps } from '../use-cases/send-receipt';
+import { completedBookingId, sendReceipt, tippedCompleteBookingId, type SendReceiptDeps } from '../use-cases/send-receipt';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
@@ -94,6 +94,9 @@ export const handler = streamHandler('fan-out', async (event: DynamoDBStreamEven
         // A trip closed: the rider's receipt by e-mail, once per booking (its own claim).
         const completed = completedBookingId({ change, pk, sk, image, before });
         if (completed) await sendReceipt(receipts, completed);
+        // A completed trip tipped: the receipt again, with the tip (a claim of its own).
+        const tipped = tippedCompleteBookingId({ change, pk, sk, image, before });
+        if (tipped) await sendReceipt(receipts, tipped, 'tip');
         // After the user's own event, so an open page hears why its socket closes.
         const revoked = revokedUser(r, pk, sk);
         if (revoked) {

@@ -13,6 +13,8 @@ import type { TripStore } from '../ports/trips';
 import type { UserStore } from '../ports/users';
 import { scheduleAll } from './dispatch-offers';
 import { applyPaid } from './apply-paid';
+import { tipChange } from './add-tip';
+import { tipRefusal } from '../../../shared/src/domain/tips';
 import { paidChange } from './mark-paid';
 import { cardPaymentPacket } from './payment-packet';
 import { amountDue } from './start-checkout';
@@ -97,13 +99,22 @@ async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConf
   }
 
   const booking = await deps.bookings.get(session.bookingId!, { consistent: true });
+  if (session.kind === 'tip') {
+    // The tip rules again, on the booking as it is now: a tip added meanwhile (the wallet, another
+    // tab's card) leaves this money to be credited back to the rider below. The window is judged
+    // at the checkout: a payment the rider started in time is honoured.
+    if (booking && tipRefusal(booking, session.uid, session.amount, session.createdAt) === undefined) {
+      await deps.trips.apply(tipChange(booking, session.amount, 'card', now, settings, { orderId: session.orderId, provider: session.provider, providerRef: c.providerRef }));
+      return 'paid';
+    }
+  }
   // A booking paid meanwhile (another tab's checkout, the wallet) never takes it: it is credited back below.
   const wanted = booking && amountDue(booking) === session.amount && paymentRefusal(booking, 'provider') === undefined;
-  if (booking && wanted && booking.status === 'PAYMENT_PENDING') {
+  if (session.kind === 'booking' && booking && wanted && booking.status === 'PAYMENT_PENDING') {
     await payAhead(deps, booking, session, c, settings, now);
     return 'paid';
   }
-  if (booking && wanted && booking.status === 'PENDING') {
+  if (session.kind === 'booking' && booking && wanted && booking.status === 'PENDING') {
     const change = paidChange(booking, 'card', now, settings);
     change.next = { ...change.next, gateway: session.provider };
     await applyPaid(deps, { ...change, payment: { orderId: session.orderId, status: 'PAID', providerRef: c.providerRef } }, settings);

@@ -21,7 +21,7 @@ export async function fetchDriverEarnings(deps: { earnings: EarningsStore }, acc
         const month = Number(r.month.slice(5, 7));
         return {
           year, month, monthsName: MONTH_NAMES[month - 1] ?? '', driverUid: r.driverUid, driverName: r.driverName,
-          driverVehicleNo: r.vehicleNumber ?? '', driverShare: toDecimal(r.driverShare), bookings: r.bookings,
+          driverVehicleNo: r.vehicleNumber ?? '', driverShare: toDecimal(r.driverShare), tips: toDecimal(r.tips ?? 0), bookings: r.bookings,
         };
       })
       .sort((a, b) => b.year - a.year || b.month - a.month || a.driverName.localeCompare(b.driverName)),

@@ -18,7 +18,7 @@ export async function fetchEarningsReport(deps: { earnings: EarningsStore }, ran
         year, month, monthsName: MONTH_NAMES[month - 1] ?? '',
         tripCost: toDecimal(m.tripCost), rideCost: toDecimal(m.rideCost), convenienceFee: toDecimal(m.convenienceFee),
         discountAmount: toDecimal(m.discount), profit: toDecimal(profit(m.convenienceFee, m.discount)),
-        myEarning: toDecimal(m.customerPaid - m.driverShare), bookings: m.bookings,
+        myEarning: toDecimal(m.customerPaid - m.driverShare), tips: toDecimal(m.tips ?? 0), bookings: m.bookings,
       };
     }),
   };

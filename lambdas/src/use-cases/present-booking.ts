@@ -37,6 +37,7 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
     cardPaymentAmount: money(b.cardPaymentAmount),
     usedWalletMoney: money(b.usedWalletMoney),
     cancellation_fee: money(b.cancellation_fee),
+    tip: money(b.tip),
     ...(cancelSlab ? { cancelSlab: cancelSlab.map((c) => ({ minsDelayed: c.minsDelayed, amount: toDecimal(c.amount) })) } : {}),
     ...(paymentPacket ? {
       paymentPacket: {

@@ -30,17 +30,29 @@ export function completedBookingId(record: Pick<ChangeRecord, 'change' | 'pk' | 
 }
 
 /**
- * E-mails the rider the receipt of a booking that reached COMPLETE, once however often the stream
+ * The booking a stream record shows tipped after it was COMPLETE, if it is one: its receipt goes
+ * again, now with the tip (a tip added at PAID is in the receipt COMPLETE sends).
+ */
+export function tippedCompleteBookingId(record: Pick<ChangeRecord, 'change' | 'pk' | 'sk' | 'image' | 'before'>): string | undefined {
+  const m = /^BOOKING#(.+)$/.exec(record.pk);
+  if (!m || record.sk !== 'BOOKING' || record.change !== 'MODIFY') return undefined;
+  const tipped = record.image?.tip !== undefined && record.before?.tip === undefined;
+  return tipped && record.image?.status === 'COMPLETE' && record.before?.status === 'COMPLETE' ? m[1] : undefined;
+}
+
+/**
+ * E-mails the rider the receipt of a booking that reached COMPLETE (or, `tip`, of a completed
+ * booking just tipped: a claim of its own, so each is sent once), once however often the stream
  * hands the record over: the claim is taken before sending, settled after, and released when the
  * send fails so the retried record sends. A claim another delivery holds makes this one retry
  * (ReceiptClaimBusy) rather than send twice or not at all.
  */
-export async function sendReceipt(deps: SendReceiptDeps, bookingId: string): Promise<'sent' | 'already' | 'skipped'> {
+export async function sendReceipt(deps: SendReceiptDeps, bookingId: string, occasion: 'complete' | 'tip' = 'complete'): Promise<'sent' | 'already' | 'skipped'> {
   if (!deps.email) return 'skipped';
   const [booking, settings] = await Promise.all([deps.booking(bookingId), deps.settings()]);
   const to = booking?.customer_email?.trim();
-  if (!booking || !settings || !to || booking.status !== 'COMPLETE') return 'skipped';
-  const delivery = `RECEIPT#${booking.id}`;
+  if (!booking || !settings || !to || booking.status !== 'COMPLETE' || (occasion === 'tip' && !booking.tip)) return 'skipped';
+  const delivery = occasion === 'tip' ? `RECEIPT#${booking.id}#TIP` : `RECEIPT#${booking.id}`;
   const claim = await deps.claims.take(delivery, `email:${to}`);
   if (claim === 'sent' || claim === 'failed') return 'already';
   if (claim === 'busy') throw new ReceiptClaimBusy(booking.id);

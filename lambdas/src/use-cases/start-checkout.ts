@@ -3,16 +3,18 @@ import type { CheckoutForm } from '../../../shared/src/contract/payments';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { paymentRefusal } from '../../../shared/src/domain/booking-payment';
-import { parseMoney, toDecimal } from '../../../shared/src/domain/money';
+import { parseMoney, toDecimal, toMinor } from '../../../shared/src/domain/money';
 import { CHECKOUT_TTL_MS, checkoutFields, MAX_TOP_UP, MIN_TOP_UP } from '../../../shared/src/domain/payments';
 import type { BookingRecord } from '../ports/bookings';
 import type { GatewayDirectory, PaymentSession, PaymentStore } from '../ports/payments';
 import type { ProviderStore } from '../ports/providers';
 import type { Account } from './admit-caller';
+import { assertTippable } from './add-tip';
 
 export type CheckoutInput =
   | { kind: 'booking'; bookingId: string; provider: string }
-  | { kind: 'topup'; amount: number; provider: string };
+  | { kind: 'topup'; amount: number; provider: string }
+  | { kind: 'tip'; bookingId: string; amount: number; provider: string };
 
 /** The amount a booking still asks of its rider: the trip cost less the promo's discount. */
 export const amountDue = (b: Pick<BookingRecord, 'trip_cost' | 'discount'>) => Math.max(0, b.trip_cost - (b.discount ?? 0));
@@ -24,7 +26,8 @@ const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
  * checkout as an OPEN session that a confirmation must match, and answers the provider's form.
  * A booking is paid by its own rider while it waits for money (`paymentRefusal`: PAYMENT_PENDING
  * or PENDING, never prepaid or paid) with critical edits allowed (§5 demo mode); a wallet is
- * topped up by its owner.
+ * topped up by its owner; a paid trip is tipped by its rider (the tip rules, checked again when
+ * the confirmation arrives).
  */
 export async function startCheckout(
   deps: { payments: PaymentStore; providers: ProviderStore; gateway: GatewayDirectory; siteOrigins: () => string[]; now: () => Date },
@@ -48,6 +51,13 @@ export async function startCheckout(
     if (amount <= 0) throw conflict('not_payable', 'Nothing is left to pay');
     productName = `Booking ${loaded.id}`;
     bookingId = loaded.id;
+  } else if (input.kind === 'tip') {
+    // A card tip: the same rules as a wallet tip (its rider, a paid trip, none yet, its limits); the confirmation applies it.
+    if (me.usertype !== 'rider') throw notFound();
+    assertCriticalEditsAllowed(settings);
+    amount = toMinor(input.amount);
+    bookingId = assertTippable(loaded, me.id, amount, now).id;
+    productName = `Tip for booking ${bookingId}`;
   } else {
     const parsed = parseMoney(input.amount, { positive: true, maxMinor: MAX_TOP_UP });
     amount = parsed.ok ? parsed.minor : 0;

@@ -185,6 +185,10 @@ export const BookingView = z.object({
     usedWalletMoney: Money, cashPaymentAmount: Money, payableAmount: Money, promo_applied: z.boolean(),
     promo_details: z.optional(PromoDetails),
   })),
+  /** The rider's tip after the trip, all the driver's (domain/tips), and how it was paid. */
+  tip: z.optional(Money),
+  tip_mode: z.optional(z.enum(['wallet', 'card'])),
+  tip_at: z.optional(z.number()),
   /** The rider's rating of this trip (1–5). */
   rating: z.optional(z.number()),
   /** The driver's average rating when they accepted. */

@@ -25,6 +25,8 @@ export const EarningReportRow = z.object({
   profit: Amount,
   /** customerPaid minus driverShare (spec §9 myEarning). */
   myEarning: Amount,
+  /** Tips riders added: all the drivers', outside profit and myEarning. */
+  tips: Amount,
   bookings: z.number().check(z.int(), z.nonnegative()),
 });
 export type EarningReportRow = z.infer<typeof EarningReportRow>;
@@ -37,6 +39,8 @@ export const DriverEarningRow = z.object({
   driverName: z.string(),
   driverVehicleNo: z.string(),
   driverShare: Amount,
+  /** Tips on the driver's trips, theirs in full: its own figure beside the share. */
+  tips: Amount,
   bookings: z.number().check(z.int(), z.nonnegative()),
 });
 export type DriverEarningRow = z.infer<typeof DriverEarningRow>;

@@ -14,5 +14,6 @@ export * from './dispatch-story';
 export * from './receipts';
 export * from './trips';
 export * from './trip-link';
+export * from './tips';
 export * from './routes';
 export * from './ws';

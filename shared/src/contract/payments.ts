@@ -1,8 +1,9 @@
 import * as z from './zod';
-import { MAX_TOP_UP, PAYMENT_STATUSES } from '../domain/payments';
+import { MAX_TOP_UP, PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 import { BookingIdParams, BookingView } from './bookings';
 import { cleanText, Money, moneyInput } from './common';
 import { route } from './route';
+import { TipAmount } from './tips';
 import { ProviderName } from './settings';
 
 /**
@@ -24,6 +25,8 @@ const TopUpAmount = moneyInput({ key: 'no_details_error', positive: true, maxMin
 export const CheckoutBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('booking'), bookingId: BookingIdParams.shape.id, provider: ProviderName }),
   z.strictObject({ kind: z.literal('topup'), amount: TopUpAmount, provider: ProviderName }),
+  // A card tip on the rider's own paid trip: the confirmation credits the driver (tips.ts has the wallet tip).
+  z.strictObject({ kind: z.literal('tip'), bookingId: BookingIdParams.shape.id, amount: TipAmount, provider: ProviderName }),
 ]);
 
 /** Spec §4: the provider's link and the hidden fields of the form the browser posts to it. */
@@ -41,7 +44,7 @@ export type CheckoutForm = z.infer<typeof CheckoutForm>;
 
 export const checkout = route({
   method: 'POST', path: '/payments/checkout', operationId: 'checkout', area: 'payments', auth: ['rider', 'driver'],
-  summary: 'Starts a payment: a rider\'s own booking (PAYMENT_PENDING, or PENDING through Pay now) at the amount the server computes (trip cost minus any promo), or a top-up of the caller\'s own wallet; answers the provider form of spec §4 (no_provider_found when the provider is not enabled, provider_fetch_error when it cannot be reached; not_payable for a booking not waiting for money, booking_already_paid for one already paid, no_details_error for a top-up out of range). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (one payment session per key)',
+  summary: 'Starts a payment: a rider\'s own booking (PAYMENT_PENDING, or PENDING through Pay now) at the amount the server computes (trip cost minus any promo), a top-up of the caller\'s own wallet, or a tip on the rider\'s own paid trip (the tip rules of addTip: tip_not_ready, tip_already_added, tip_window_closed, tip_amount_invalid, tip_too_large); answers the provider form of spec §4 (no_provider_found when the provider is not enabled, provider_fetch_error when it cannot be reached; not_payable for a booking not waiting for money, booking_already_paid for one already paid, no_details_error for a top-up out of range). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (one payment session per key)',
   body: CheckoutBody,
   status: 201, idempotent: true,
   response: CheckoutForm,
@@ -49,7 +52,7 @@ export const checkout = route({
 
 export const PaymentView = z.object({
   orderId: OrderId,
-  kind: z.enum(['booking', 'topup']),
+  kind: z.enum(PAYMENT_KINDS),
   status: z.enum(PAYMENT_STATUSES),
   provider: ProviderName,
   amount: Money,
@@ -69,7 +72,7 @@ export const fetchPayment = route({
 
 export const confirmPayment = route({
   method: 'POST', path: '/payments/webhooks/{provider}', operationId: 'confirmPayment', area: 'payments', auth: 'public', throttle: WEBHOOK_THROTTLE,
-  summary: 'A provider\'s confirmation (webhook). Its signature is verified over the exact body; it must name an open checkout with the same amount and currency. Applied once however often it arrives: PAYMENT_PENDING becomes NEW and dispatch starts, PENDING becomes PAID, a top-up credits the wallet; a booking that no longer wants the money gets it credited to the rider\'s wallet. Forged, tampered or mismatched confirmations change nothing (invalid_signature, payment_mismatch)',
+  summary: 'A provider\'s confirmation (webhook). Its signature is verified over the exact body; it must name an open checkout with the same amount and currency. Applied once however often it arrives: PAYMENT_PENDING becomes NEW and dispatch starts, PENDING becomes PAID, a top-up credits the wallet, a tip is credited whole to the trip\'s driver; a booking (or a tip) that no longer wants the money gets it credited to the rider\'s wallet. Forged, tampered or mismatched confirmations change nothing (invalid_signature, payment_mismatch)',
   params: z.object({ provider: ProviderName }),
   bodyEncoding: 'raw',
   body: z.string().check(z.maxLength(65_536)),

@@ -30,13 +30,16 @@ export const Receipt = z.object({
   lines: z.array(ReceiptLine),
   subtotal: Money,
   discount: Money,
-  /** Present once bookings carry tips. */
+  /** The rider's tip, when there is one (also a line of its own). */
   tip: z.optional(Money),
   total: Money,
   payment: z.object({
     mode: z.optional(z.enum(['cash', 'wallet', 'card'])),
     gateway: z.optional(z.string()),
     cash: Money, wallet: Money, card: Money,
+    /** How the tip was paid (it is paid on its own, after the trip). */
+    tipMode: z.optional(z.enum(['wallet', 'card'])),
+    tipGateway: z.optional(z.string()),
   }),
   promoName: z.optional(z.string()),
   company: z.object({ name: z.string(), appName: z.string(), website: z.string(), email: z.string(), address: z.optional(z.string()) }),

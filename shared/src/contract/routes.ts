@@ -14,6 +14,7 @@ import * as sos from './sos';
 import * as system from './system';
 import * as trips from './trips';
 import * as tripLink from './trip-link';
+import * as tips from './tips';
 import * as users from './users';
 import * as withdraws from './withdraws';
 import type { AnyRoute } from './route';
@@ -90,6 +91,8 @@ export const contract = {
   reachBooking: trips.reachBooking,
   settleBooking: trips.settleBooking,
   payBooking: trips.payBooking,
+  // Tips: from the wallet here; by card through checkout.
+  addTip: tips.addTip,
   completeBooking: trips.completeBooking,
   fetchTracking: trips.fetchTracking,
   // Follow my trip: the rider's share link and its public read.

@@ -31,6 +31,8 @@ export interface EarningBooking {
   discount?: number | null;
   driver_share?: number | null;
   customer_paid?: number | null;
+  /** The rider's tip: all the driver's, never part of the fare, the fee or the platform's take. */
+  tip?: number | null;
   driver?: string | null;
   driver_name?: string | null;
   vehicle_number?: string | null;
@@ -96,6 +98,8 @@ export interface EarningReportRow {
   profit: number;
   /** Sum of customerPaid − driverShare over bookings carrying both. */
   myEarning: number;
+  /** Tips riders added: passed whole to drivers, so outside profit and myEarning. */
+  tips: number;
   bookings: number;
 }
 
@@ -107,6 +111,8 @@ export interface DriverEarningRow {
   driverName: string;
   driverVehicleNo: string;
   driverShare: number;
+  /** Tips on these trips, the driver's in full: a figure of its own beside the share. */
+  tips: number;
   bookings: number;
 }
 
@@ -124,7 +130,7 @@ export function earningsReport(bookings: readonly EarningBooking[], timeZone = '
     if (!row) {
       row = {
         year, month, monthsName: MONTH_NAMES[month - 1] ?? '',
-        tripCost: 0, rideCost: 0, convenienceFee: 0, discountAmount: 0, profit: 0, myEarning: 0, bookings: 0,
+        tripCost: 0, rideCost: 0, convenienceFee: 0, discountAmount: 0, profit: 0, myEarning: 0, tips: 0, bookings: 0,
       };
       rows.set(key, row);
     }
@@ -137,6 +143,7 @@ export function earningsReport(bookings: readonly EarningBooking[], timeZone = '
     row.rideCost += rideCost(tripCost, fee);
     row.profit += profit(fee, discount);
     if (isAmount(b.customer_paid) && isAmount(b.driver_share)) row.myEarning += myEarning(b.customer_paid, b.driver_share);
+    if (isAmount(b.tip)) row.tips += b.tip;
     row.bookings += 1;
   }
   return [...rows.values()].sort(newestFirst);
@@ -157,11 +164,12 @@ export function driverEarnings(bookings: readonly EarningBooking[], timeZone = '
     if (!row) {
       row = {
         year, month, monthsName: MONTH_NAMES[month - 1] ?? '', driverUid,
-        driverName: '', driverVehicleNo: '', driverShare: 0, bookings: 0, latest: -Infinity,
+        driverName: '', driverVehicleNo: '', driverShare: 0, tips: 0, bookings: 0, latest: -Infinity,
       };
       rows.set(key, row);
     }
     row.driverShare += b.driver_share!;
+    if (isAmount(b.tip)) row.tips += b.tip;
     row.bookings += 1;
     if (b.tripdate >= row.latest) {
       row.latest = b.tripdate;
@@ -229,6 +237,19 @@ export function earningsAddition(b: { trip_cost: number; convenience_fees: numbe
     bookings: 1,
     feeBookings: b.convenience_fees > 0 ? 1 : 0,
   };
+}
+
+/**
+ * What a tip adds to the aggregates of its booking's day and month (the trip date's, like the
+ * PAID step's addition): the tip alone. No trip cost, fee, share, customer payment or booking
+ * count moves, so the platform's fee, profit and take read exactly as before the tip.
+ */
+export interface TipAddition {
+  tips: number;
+}
+
+export function tipAddition(amount: number): TipAddition {
+  return { tips: amount };
 }
 
 /** The day and month an aggregate files a booking under: its trip date (spec §9), in `timeZone`. */

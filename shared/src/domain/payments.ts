@@ -6,8 +6,12 @@ import { formatMoney, parseMoney } from './money';
  * nothing. Amounts are integer minor units inside; a provider sees two-decimal strings.
  */
 
-/** What a checkout pays for: a booking (PAYMENT_PENDING, or PENDING through Pay now) or a wallet top-up. */
-export type PaymentKind = 'booking' | 'topup';
+/**
+ * What a checkout pays for: a booking (PAYMENT_PENDING, or PENDING through Pay now), a wallet
+ * top-up, or a tip on a paid trip (domain/tips: its confirmation credits the driver).
+ */
+export const PAYMENT_KINDS = ['booking', 'topup', 'tip'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
  * A payment session's life. OPEN until a verified confirmation arrives: PAID when it moved the

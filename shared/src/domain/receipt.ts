@@ -47,8 +47,10 @@ export interface ReceiptBooking {
   cashPaymentAmount?: number;
   cardPaymentAmount?: number;
   usedWalletMoney?: number;
-  /** Present once the booking can carry a tip; the receipt shows the line only then. */
+  /** The rider's tip (domain/tips), added after the trip; the receipt shows its line and how it was paid. */
   tip?: number;
+  tip_mode?: 'wallet' | 'card';
+  tip_gateway?: string;
   customer_name: string;
   driver_name?: string;
   vehicle_number?: string;
@@ -88,7 +90,8 @@ export interface Receipt {
   tip?: number;
   /** What the rider paid: subtotal − discount (+ tip). */
   total: number;
-  payment: { mode?: ReceiptPaymentMode; gateway?: string; cash: number; wallet: number; card: number };
+  /** How the trip was paid; a tip is paid on its own, after the trip (`tipMode`, `tipGateway`). */
+  payment: { mode?: ReceiptPaymentMode; gateway?: string; cash: number; wallet: number; card: number; tipMode?: 'wallet' | 'card'; tipGateway?: string };
   promoName?: string;
   company: { name: string; appName: string; website: string; email: string; address?: string };
   currency: { symbol: string; code: string };
@@ -125,8 +128,8 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
   if (b.convenience_fees > 0) lines.push({ kind: 'fee', amount: b.convenience_fees });
   const discount = Math.min(Math.max(0, b.discount ?? 0), b.trip_cost);
   if (discount > 0) lines.push({ kind: 'discount', amount: -discount, ...(b.promo_details?.promo_name ? { detail: b.promo_details.promo_name } : {}) });
-  const tip = b.tip;
-  if (tip !== undefined && tip > 0) lines.push({ kind: 'tip', amount: tip });
+  const tip = b.tip !== undefined && b.tip > 0 ? b.tip : undefined;
+  if (tip !== undefined) lines.push({ kind: 'tip', amount: tip });
   const paid = b.trip_cost - discount;
   return {
     bookingId: b.id,
@@ -154,6 +157,8 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
       cash: b.cashPaymentAmount ?? 0,
       wallet: b.usedWalletMoney ?? 0,
       card: b.cardPaymentAmount ?? 0,
+      ...(tip !== undefined && b.tip_mode ? { tipMode: b.tip_mode } : {}),
+      ...(tip !== undefined && b.tip_mode === 'card' && b.tip_gateway ? { tipGateway: b.tip_gateway } : {}),
     },
     ...(discount > 0 && b.promo_details?.promo_name ? { promoName: b.promo_details.promo_name } : {}),
     company: {

@@ -21,6 +21,8 @@ export const WALLET_REASONS = [
   'Withdrawal',
   'ReferralBonus',
   'Refund',
+  /** A rider's tip after the trip: debited from the rider (a wallet tip) and credited whole to the driver. */
+  'Tip',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 

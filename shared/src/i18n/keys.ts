@@ -147,6 +147,12 @@ export const TECHNICAL_KEYS = [
   'emergency_contact_phone_invalid',
   // Receipts: a booking has one once it is paid.
   'receipt_not_ready',
+  // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
+  'tip_amount_invalid',
+  'tip_too_large',
+  'tip_not_ready',
+  'tip_already_added',
+  'tip_window_closed',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -152,6 +152,12 @@ export const messagesEn: Record<TranslationKey, string> = {
   sos_alert_moved_on: 'Someone else has already handled this alert. The list shows where it is now.',
   sos_alert_not_found: 'There is no such alert.',
   emergency_contact_phone_invalid: 'No text message could reach this phone number. Check it, or add the country code (+44…).',
+  // Tips.
+  tip_amount_invalid: 'Enter a tip above 0 with at most two decimals.',
+  tip_too_large: 'This tip is more than this trip takes.',
+  tip_not_ready: 'A tip can be added once the trip is paid.',
+  tip_already_added: 'This trip already has a tip.',
+  tip_window_closed: 'This trip is too long ago to add a tip.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -310,6 +316,12 @@ export const messagesEs: Record<TranslationKey, string> = {
   sos_alert_moved_on: 'Otra persona ya ha atendido esta alerta. La lista muestra en qué punto está.',
   sos_alert_not_found: 'No existe esa alerta.',
   emergency_contact_phone_invalid: 'Ningún mensaje de texto llegaría a este teléfono. Revísalo o añade el prefijo del país (+34…).',
+  // Propinas.
+  tip_amount_invalid: 'Introduce una propina mayor que 0 con dos decimales como máximo.',
+  tip_too_large: 'Esta propina supera lo que admite este viaje.',
+  tip_not_ready: 'Podrás añadir una propina cuando el viaje esté pagado.',
+  tip_already_added: 'Este viaje ya tiene propina.',
+  tip_window_closed: 'Este viaje es demasiado antiguo para añadir una propina.',
 };
 
 export type Language = 'en' | 'es';

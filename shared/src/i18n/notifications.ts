@@ -29,6 +29,8 @@ export const NOTIFICATIONS = {
   referral_bonus_new: { title: 'Referral bonus', body: 'Your first trip is paid, so the referral bonus of {{amount}} was added to your wallet.' },
   // Trip chat: a line from the other party reaches a phone or a backgrounded console as a push.
   chat_message: { title: 'New message from your {{from}}', body: '{{message}}' },
+  // Tips: the driver hears of the rider's tip as it lands in their wallet.
+  tip_received: { title: 'You got a {{amount}} tip', body: 'Your rider on booking {{id}} added a tip of {{amount}}. It is all yours and already in your wallet.' },
   referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}}, who signed up with your referral id, has had a first trip paid, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;

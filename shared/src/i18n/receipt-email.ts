@@ -29,6 +29,7 @@ export function renderReceiptEmail(r: Receipt, opts: { timeZone?: string; link?:
     '-'.repeat(width + 13),
     row('Total paid', money(r.total)),
     ...(paidBy ? [`Paid by: ${paidBy}`] : []),
+    ...(r.tip && r.payment.tipMode ? [`Tip paid by: ${PAYMENT_NAMES[r.payment.tipMode]}${r.payment.tipGateway ? ` (${r.payment.tipGateway})` : ''}`] : []),
     ...(opts.link ? ['', `Printable receipt: ${opts.link}`] : []),
     '',
     [r.company.name, r.company.address, r.company.website, r.company.email].filter(Boolean).join(' · '),

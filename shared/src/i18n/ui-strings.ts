@@ -17,6 +17,7 @@ import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app'
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
 import { dispatchStoryStringsEn, dispatchStoryStringsEs } from './ui-strings-dispatch-story';
+import { tipsStringsEn, tipsStringsEs } from './ui-strings-tips';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -472,6 +473,7 @@ export const uiStringsEn = {
   ...a11yStringsEn,
   ...riderStringsEn,
   ...dispatchStoryStringsEn,
+  ...tipsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -909,4 +911,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...a11yStringsEs,
   ...riderStringsEs,
   ...dispatchStoryStringsEs,
+  ...tipsStringsEs,
 };

@@ -216,6 +216,8 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   settleBooking: async () => ({ path: `/bookings/${await freshBooking()}/settle`, body: { method: 'cash' } }),
   payBooking: async () => ({ path: `/bookings/${await freshBooking()}/pay`, body: { method: 'wallet' } }),
   completeBooking: async () => ({ path: `/bookings/${await freshBooking()}/complete`, body: { rating: 5 } }),
+  // A tip on a fresh booking of rider1's: the role passes and the rule answers (the trip is not paid yet).
+  addTip: async () => ({ path: `/bookings/${await freshBooking()}/tip`, body: { amount: '2.00' } }),
   fetchTracking: async () => ({ path: `/bookings/${await freshBooking()}/tracking` }),
   createTripLink: async () => ({ path: `/bookings/${await freshBooking()}/trip-link`, body: {} }),
   // A link of rider1's to take back, and one to read (anyone may: the token is the credential).
@@ -371,6 +373,8 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   // The demo is in delivery mode: the rider's booking waits for payment, so there is nothing to pay at the drop or rate.
   payBooking: { rider: 409 },
   completeBooking: { rider: 409 },
+  // Nothing to tip before the trip is paid: tip_not_ready.
+  addTip: { rider: 409 },
   // No driver yet, so no tracking point (spec §5 location fetch error) and no chat to write to.
   fetchTracking: { rider: 404, admin: 404, driver: 404, fleetadmin: 404 },
   fetchChat: { driver: 404 },

@@ -45,7 +45,8 @@ describe('§5 which bookings count', () => {
 describe('§9 earnings grouped by year and month of tripdate', () => {
   const bookings = [
     b({}),
-    b({ trip_cost: 2200, convenience_fees: 200, discount_amount: 50, driver_share: 2000, customer_paid: 2150 }),
+    // Tipped 2.50: the tip is its own figure, and no fee, profit or myEarning moves with it.
+    b({ trip_cost: 2200, convenience_fees: 200, discount_amount: 50, driver_share: 2000, customer_paid: 2150, tip: 250 }),
     b({ tripdate: feb, driver: 'd2', driver_name: 'Eve', vehicle_number: 'CD-2' }),
     b({ tripdate: dec24, discount: 20, discount_amount: undefined }),
     b({ status: 'NEW' }),
@@ -53,9 +54,9 @@ describe('§9 earnings grouped by year and month of tripdate', () => {
 
   it('earning report rows, newest first', () => {
     expect(earningsReport(bookings)).toEqual([
-      { year: 2025, month: 2, monthsName: 'February', tripCost: 1100, rideCost: 1000, convenienceFee: 100, discountAmount: 0, profit: 100, myEarning: 100, bookings: 1 },
-      { year: 2025, month: 1, monthsName: 'January', tripCost: 3300, rideCost: 3000, convenienceFee: 300, discountAmount: 50, profit: 250, myEarning: 250, bookings: 2 },
-      { year: 2024, month: 12, monthsName: 'December', tripCost: 1100, rideCost: 1000, convenienceFee: 100, discountAmount: 20, profit: 80, myEarning: 100, bookings: 1 },
+      { year: 2025, month: 2, monthsName: 'February', tripCost: 1100, rideCost: 1000, convenienceFee: 100, discountAmount: 0, profit: 100, myEarning: 100, tips: 0, bookings: 1 },
+      { year: 2025, month: 1, monthsName: 'January', tripCost: 3300, rideCost: 3000, convenienceFee: 300, discountAmount: 50, profit: 250, myEarning: 250, tips: 250, bookings: 2 },
+      { year: 2024, month: 12, monthsName: 'December', tripCost: 1100, rideCost: 1000, convenienceFee: 100, discountAmount: 20, profit: 80, myEarning: 100, tips: 0, bookings: 1 },
     ]);
   });
 
@@ -68,9 +69,9 @@ describe('§9 earnings grouped by year and month of tripdate', () => {
 
   it('driver earning rows by month and driver', () => {
     expect(driverEarnings(bookings)).toEqual([
-      { year: 2025, month: 2, monthsName: 'February', driverUid: 'd2', driverName: 'Eve', driverVehicleNo: 'CD-2', driverShare: 1000, bookings: 1 },
-      { year: 2025, month: 1, monthsName: 'January', driverUid: 'd1', driverName: 'Dan', driverVehicleNo: 'AB-1', driverShare: 3000, bookings: 2 },
-      { year: 2024, month: 12, monthsName: 'December', driverUid: 'd1', driverName: 'Dan', driverVehicleNo: 'AB-1', driverShare: 1000, bookings: 1 },
+      { year: 2025, month: 2, monthsName: 'February', driverUid: 'd2', driverName: 'Eve', driverVehicleNo: 'CD-2', driverShare: 1000, tips: 0, bookings: 1 },
+      { year: 2025, month: 1, monthsName: 'January', driverUid: 'd1', driverName: 'Dan', driverVehicleNo: 'AB-1', driverShare: 3000, tips: 250, bookings: 2 },
+      { year: 2024, month: 12, monthsName: 'December', driverUid: 'd1', driverName: 'Dan', driverVehicleNo: 'AB-1', driverShare: 1000, tips: 0, bookings: 1 },
     ]);
   });
 

@@ -80,6 +80,8 @@ describe('§8 error catalogue', () => {
         'sos_trip_not_active', 'sos_alert_moved_on', 'sos_alert_not_found', 'emergency_contact_phone_invalid',
         // Receipts: a booking not yet paid has none.
         'receipt_not_ready',
+        // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
+        'tip_amount_invalid', 'tip_too_large', 'tip_not_ready', 'tip_already_added', 'tip_window_closed',
       ].sort(),
     );
   });

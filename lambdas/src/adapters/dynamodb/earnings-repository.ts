@@ -2,7 +2,7 @@ import type { DayAggregate, DriverMonthAggregate, EarningsAggregate, EarningsSto
 import { keys } from './keys';
 import { table, type Item } from './repository';
 
-const FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings'] as const;
+const FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings', 'tips'] as const;
 
 function amounts(i: Item): EarningsAggregate {
   return Object.fromEntries(FIELDS.map((f) => [f, Number(i[f] ?? 0)])) as unknown as EarningsAggregate;

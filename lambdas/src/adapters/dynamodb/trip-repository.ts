@@ -114,13 +114,13 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
   // making it PAID) holds only while the stored booking is not prepaid: the use cases refuse a
   // paid booking (`paymentRefusal`), and the table refuses it too, whatever raced them.
   const takesRiderMoney = (change.movements ?? []).some((m) => m.reason === 'TripPayment' || m.reason === 'CashCollected')
-    || (change.payment !== undefined && next.status === 'PAID');
+    || (change.payment !== undefined && next.status === 'PAID' && !change.addsTip);
   out.push({
     kind: 'booking',
     item: {
       Put: {
         Item: bookingItem(next),
-        ConditionExpression: `#version = :version AND #status = :status${takesRiderMoney ? ' AND (attribute_not_exists(prepaid) OR prepaid = :notPrepaid)' : ''}`,
+        ConditionExpression: `#version = :version AND #status = :status${takesRiderMoney ? ' AND (attribute_not_exists(prepaid) OR prepaid = :notPrepaid)' : ''}${change.addsTip ? ' AND attribute_not_exists(tip)' : ''}`,
         ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
         ExpressionAttributeValues: { ':version': current.version, ':status': current.status, ...(takesRiderMoney ? { ':notPrepaid': false } : {}) },
       },
@@ -196,9 +196,12 @@ function changeItems(change: TripChange): { item: TransactItem; kind: Failure }[
   return out;
 }
 
-const EARNING_FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings'] as const;
-
+/**
+ * Each aggregate adds exactly the figures the step's addition carries: a PAID step's trip figures,
+ * or a tip's `tips` alone (so a tip never moves a fee, a share or a booking count).
+ */
 function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
+  const EARNING_FIELDS = Object.keys(e.addition) as (keyof typeof e.addition)[];
   const add = (key: { pk: string; sk: string }, extra: Record<string, unknown> = {}): TransactItem => {
     const extraNames = Object.keys(extra);
     return {
@@ -207,7 +210,7 @@ function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
         UpdateExpression: `ADD ${EARNING_FIELDS.map((f) => `#${f} :${f}`).join(', ')}${extraNames.length ? ` SET ${extraNames.map((n) => `#${n} = :${n}`).join(', ')}` : ''}`,
         ExpressionAttributeNames: Object.fromEntries([...EARNING_FIELDS, ...extraNames].map((f) => [`#${f}`, f])),
         ExpressionAttributeValues: {
-          ...Object.fromEntries(EARNING_FIELDS.map((f) => [`:${f}`, e.addition[f]])),
+          ...Object.fromEntries(EARNING_FIELDS.map((f) => [`:${f}`, (e.addition as unknown as Record<string, number>)[f]])),
           ...Object.fromEntries(extraNames.map((n) => [`:${n}`, extra[n]])),
         },
       },

@@ -10,5 +10,5 @@ const deps = { gateway, now, payments, providers, siteOrigins };
 export const handler = httpHandler(
   contract.checkout,
   ({ account, body, headers, preloaded: [booking] }) => startCheckout(deps, account, loaded.booking(booking), { ...body, origin: headers.origin }),
-  { preload: ({ body }) => [body.kind === 'booking' ? preload.booking(body.bookingId) : undefined], idempotency },
+  { preload: ({ body }) => [body.kind === 'booking' || body.kind === 'tip' ? preload.booking(body.bookingId) : undefined], idempotency },
 );

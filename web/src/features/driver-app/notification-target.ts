@@ -19,4 +19,4 @@ export function notificationTarget(data: Readonly<Record<string, unknown>>): str
 export const CONSOLE_PATH = '/bookings';
 const OFFER_KINDS = new Set(['new_booking', 'booking_assigned', 'offer_withdrawn']);
 /** Money moved in or out of the wallet: its history shows the line (a driver's withdrawals too; /withdraws is the admin's). */
-const WALLET_KINDS = new Set(['wallet_credited', 'wallet_topped_up', 'payment_credited', 'booking_refunded', 'share_credited', 'referral_bonus_new', 'referral_bonus_referrer', 'withdraw_processed']);
+const WALLET_KINDS = new Set(['wallet_credited', 'wallet_topped_up', 'payment_credited', 'booking_refunded', 'share_credited', 'referral_bonus_new', 'referral_bonus_referrer', 'withdraw_processed', 'tip_received']);

@@ -79,6 +79,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
+    ...(b.tip ? [{ label: t('trip_tip'), value: <span data-testid="trip-tip">{t('trip_tip_value', { amount: f.money(b.tip), mode: t(`tip_mode_${b.tip_mode ?? 'wallet'}`) })}</span> }] : []),
     ...(hasReceipt(b.status) ? [{ label: t('receipt_link'), value: <Link href={receiptHref(b.id)} onFollow={follow} data-testid="trip-receipt">{t('receipt_open')}</Link> }] : []),
     ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),
     ...(b.rating !== undefined ? [{ label: t('trip_rate_label'), value: `★ ${b.rating}` }] : []),

@@ -49,6 +49,8 @@ export default function DriverEarningsPage() {
     { id: 'driverName', header: t('earnings_col_driver'), cell: (r) => r.driverName, sortingField: 'driverName', isRowHeader: true },
     { id: 'driverVehicleNo', header: t('earnings_col_vehicle'), cell: (r) => r.driverVehicleNo || '—', sortingField: 'driverVehicleNo' },
     { id: 'driverShare', header: t('earnings_col_share'), cell: (r) => money(r.driverShare), sortingField: 'driverShare' },
+    // Riders' tips, the driver's in full: a figure of its own beside the share.
+    { id: 'tips', header: t('col_tips'), cell: (r) => money(r.tips), sortingField: 'tips' },
     { id: 'bookings', header: t('earnings_col_bookings'), cell: (r) => r.bookings, sortingField: 'bookings' },
   ], [t, money]);
 
@@ -58,6 +60,7 @@ export default function DriverEarningsPage() {
     { header: t('earnings_col_driver'), value: (r) => r.driverName },
     { header: t('earnings_col_vehicle'), value: (r) => r.driverVehicleNo },
     { header: t('earnings_col_share'), value: (r) => r.driverShare.toFixed(2) },
+    { header: t('col_tips'), value: (r) => r.tips.toFixed(2) },
     { header: t('earnings_col_bookings'), value: (r) => String(r.bookings) },
   ], [t]);
 
@@ -78,7 +81,7 @@ export default function DriverEarningsPage() {
   const periods = [...new Map(table.rows.map((r) => [r.period, r.label])).entries()].sort((a, b) => b[0].localeCompare(a[0]));
   const [chosen, setChosen] = useState<string>();
   const period = chosen && periods.some(([p]) => p === chosen) ? chosen : periods[0]?.[0];
-  const inMonth = table.rows.filter((r) => r.period === period).sort((a, b) => b.driverShare - a.driverShare).slice(0, 15);
+  const inMonth = table.rows.filter((r) => r.period === period).sort((a, b) => b.driverShare + b.tips - a.driverShare - a.tips).slice(0, 15);
   const xDomain = inMonth.map((r) => r.driverName || r.driverUid);
   const periodLabel = periods.find(([p]) => p === period)?.[1] ?? '';
 
@@ -106,7 +109,10 @@ export default function DriverEarningsPage() {
           }
         >
           <MoneyBarChart
-            series={[{ title: t('earnings_col_share'), type: 'bar', data: inMonth.map((r) => ({ x: r.driverName || r.driverUid, y: r.driverShare })) }]}
+            series={[
+              { title: t('earnings_col_share'), type: 'bar', data: inMonth.map((r) => ({ x: r.driverName || r.driverUid, y: r.driverShare })) },
+              { title: t('earn_tips_series'), type: 'bar', data: inMonth.map((r) => ({ x: r.driverName || r.driverUid, y: r.tips })) },
+            ]}
             xDomain={xDomain}
             money={money}
             horizontal

@@ -45,6 +45,8 @@ export default function EarningReportsPage() {
     { id: 'convenienceFee', header: t('earnings_col_fee'), cell: (r) => money(r.convenienceFee), sortingField: 'convenienceFee' },
     { id: 'discountAmount', header: t('earnings_col_discount'), cell: (r) => money(r.discountAmount), sortingField: 'discountAmount' },
     { id: 'profit', header: t('earnings_col_profit'), cell: (r) => money(r.profit), sortingField: 'profit' },
+    // Tips pass whole to drivers: shown beside, never in the profit.
+    { id: 'tips', header: t('col_tips'), cell: (r) => money(r.tips), sortingField: 'tips' },
     { id: 'bookings', header: t('earnings_col_bookings'), cell: (r) => r.bookings, sortingField: 'bookings' },
   ], [t, money]);
 
@@ -56,6 +58,7 @@ export default function EarningReportsPage() {
     { header: t('earnings_col_fee'), value: (r) => r.convenienceFee.toFixed(2) },
     { header: t('earnings_col_discount'), value: (r) => r.discountAmount.toFixed(2) },
     { header: t('earnings_col_profit'), value: (r) => r.profit.toFixed(2) },
+    { header: t('col_tips'), value: (r) => r.tips.toFixed(2) },
     { header: t('earnings_col_bookings'), value: (r) => String(r.bookings) },
   ], [t]);
 

@@ -103,6 +103,7 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
       value: r.payment.mode ? `${t(`receipt_payment_${r.payment.mode}`)}${r.payment.gateway ? ` (${r.payment.gateway})` : ''}` : t('receipt_payment_none'),
     },
     ...paidWith.map((m) => ({ label: t(`receipt_paid_${m}`), value: f.money(r.payment[m]) })),
+    ...(r.tip && r.payment.tipMode ? [{ label: t('receipt_tip_paid'), value: `${t(`receipt_payment_${r.payment.tipMode}`)}${r.payment.tipGateway ? ` (${r.payment.tipGateway})` : ''} · ${f.money(r.tip)}` }] : []),
   ];
   type Row = { key: string; name: string; amount: number; total?: boolean };
   const rows: Row[] = [
