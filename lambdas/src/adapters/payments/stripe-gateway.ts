@@ -1,10 +1,17 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import type { PaymentConfirmation } from '../../../../shared/src/domain/payments';
 import type { PaymentGateway, SecretSource } from '../../ports/payments';
+import { onFirstUse } from '../sdk';
 
 /** The Stripe secret (Secrets Manager in AWS): the API key and the webhook endpoint's signing secret. */
 interface StripeKeys { apiKey: string; webhookSecret: string }
+
+/**
+ * Stripe's SDK is most of a payment function's code: it is loaded when a gateway first talks to
+ * Stripe, from the library layer in AWS (infra/constructs/library-layer.ts), not bundled.
+ */
+const library = onFirstUse(() => import('stripe'));
 
 /** Stripe asks for a Checkout Session to live at least 30 minutes. */
 const SESSION_MINUTES = 30;
@@ -26,7 +33,8 @@ export function stripeGateway(secrets: SecretSource, options: { host?: string; p
       keys = undefined;
     }
     if (!keys?.apiKey || !keys.webhookSecret) throw new DomainError('provider_fetch_error', 503, 'Stripe is not configured');
-    cached = { keys, client: new Stripe(keys.apiKey, { maxNetworkRetries: 1, timeout: 10_000, ...options }) };
+    const { default: StripeClient } = await library();
+    cached = { keys, client: new StripeClient(keys.apiKey, { maxNetworkRetries: 1, timeout: 10_000, ...options }) };
     return cached;
   };
 
