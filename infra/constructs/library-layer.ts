@@ -16,6 +16,7 @@ export const LIBRARY_LAYER_USERS: Readonly<Record<string, readonly LibraryLayerM
   'lambdas/src/http/bookings/add-booking.ts': ['@aws-lambda-powertools/idempotency'],
   'lambdas/src/http/trips/settle-booking.ts': ['@aws-lambda-powertools/idempotency'],
   'lambdas/src/http/trips/pay-booking.ts': ['@aws-lambda-powertools/idempotency'],
+  'lambdas/src/http/trips/add-tip.ts': ['@aws-lambda-powertools/idempotency'],
   'lambdas/src/http/users/add-to-wallet.ts': ['@aws-lambda-powertools/idempotency'],
   'lambdas/src/http/withdraws/request-withdraw.ts': ['@aws-lambda-powertools/idempotency'],
   'lambdas/src/http/payments/confirm-payment.ts': ['stripe'],
