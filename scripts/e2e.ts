@@ -12,6 +12,8 @@ import { freePortRange } from '../infra/local/ports';
 async function main() {
   const port = Number(process.env.E2E_PORT ?? (await freePortRange(4)));
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
+  // A session signed in through the login form once is reused by later files (tests/e2e/support/identity.ts).
+  const sessionDir = mkdtempSync(join(tmpdir(), 'ride-e2e-sessions-'));
   console.log(`e2e: starting the platform on port ${port} (data in a fresh temp dir)`);
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
     // Simulated drivers take an offer at once (no seconds of thought) and drive fast enough for a
@@ -44,7 +46,7 @@ async function main() {
   try {
     await ready;
     const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)], {
-      stdio: 'inherit', env: { ...process.env, E2E_URL: `http://localhost:${port}` },
+      stdio: 'inherit', env: { ...process.env, E2E_URL: `http://localhost:${port}`, E2E_SESSION_DIR: sessionDir },
     });
     status = run.status ?? 1;
   } catch (e) {
@@ -56,6 +58,7 @@ async function main() {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     try { process.kill(-app.pid!, 'SIGKILL'); } catch { /* already gone */ }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sessionDir, { recursive: true, force: true });
   }
   process.exit(status);
 }

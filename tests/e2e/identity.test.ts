@@ -12,7 +12,7 @@ import {
   PNG_1X1,
   setCriticalEdits,
   shot,
-  signIn,
+  signInWithForm as signIn,
   unique,
 } from './support/identity';
 

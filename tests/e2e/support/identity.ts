@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOTS, siteUrl } from './browser';
@@ -38,10 +39,70 @@ export async function fillSignIn(page: Page, email: string, password = DEMO_PASS
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in and waits until the page has left /login (the post-login destination by role). */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Signs in through the login form and waits until the page has left /login (the post-login destination by role). */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await fillSignIn(page, email, password);
   await page.waitForURL((u) => u.pathname !== '/login');
+  await rememberSession(page, email, password);
+}
+
+/**
+ * Signs in and waits until the page has left /login (the post-login destination by role).
+ *
+ * The first sign-in of an account in a run goes through the login form; later ones put that
+ * session's stored tokens in the page and open /login, which sends a signed-in user on to the
+ * role's start page, as it does for a returning user. A session the API no longer admits (the
+ * user signed out, or a password reset ended it) is dropped and the form is used again. Tests of
+ * signing in itself use `signInWithForm`.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const saved = await admittedSession(email, password);
+  if (!saved) {
+    await signInWithForm(page, email, password);
+    return;
+  }
+  // A picture of the site (no app): its origin's storage, set before the app starts and reads it.
+  await page.goto(`${siteUrl()}/icons/icon.svg`);
+  await page.evaluate(({ prefix, entries }) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, { prefix: AMPLIFY_PREFIX, entries: Object.entries(saved) });
+  await page.goto(`${siteUrl()}/login`);
+  await page.waitForURL((u) => u.pathname !== '/login');
+}
+
+/** Amplify keeps a session's tokens under these localStorage keys (web/src/auth/configure-auth.ts). */
+const AMPLIFY_PREFIX = 'CognitoIdentityServiceProvider.';
+type Session = Record<string, string>;
+/** This file's sessions; E2E_SESSION_DIR (set by scripts/e2e.ts) shares them with the run's other files. */
+const sessions = new Map<string, Session>();
+const sessionKey = (email: string, password: string) => createHash('sha256').update(`${email.toLowerCase()}\n${password}`).digest('hex').slice(0, 32);
+const sessionFile = (key: string) => (process.env.E2E_SESSION_DIR ? join(process.env.E2E_SESSION_DIR, `${key}.json`) : undefined);
+
+async function rememberSession(page: Page, email: string, password: string): Promise<void> {
+  const entries = await page.evaluate((prefix) => Object.entries(localStorage).filter(([k]) => k.startsWith(prefix)), AMPLIFY_PREFIX);
+  if (!entries.some(([k]) => k.endsWith('.idToken'))) return; // a sign-in that needs another step (e-mail code): nothing to keep
+  const key = sessionKey(email, password);
+  const session = Object.fromEntries(entries);
+  sessions.set(key, session);
+  const file = sessionFile(key);
+  if (file) writeFileSync(file, JSON.stringify(session));
+}
+
+/** A remembered session of the account that the API still admits for a while, else none. */
+async function admittedSession(email: string, password: string): Promise<Session | undefined> {
+  const key = sessionKey(email, password);
+  const file = sessionFile(key);
+  const session = sessions.get(key) ?? (file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Session) : undefined);
+  if (!session) return undefined;
+  const idToken = Object.entries(session).find(([k]) => k.endsWith('.idToken'))?.[1];
+  const exp = idToken ? Number(JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')).exp) : 0;
+  const admitted = exp * 1000 > Date.now() + 10 * 60_000
+    && (await fetch(`${siteUrl()}/api/me`, { headers: { authorization: `Bearer ${idToken}` } })).status === 200;
+  if (admitted) return session;
+  sessions.delete(key);
+  if (file) rmSync(file, { force: true });
+  return undefined;
 }
 
 /** The visible Cloudscape modal. */
