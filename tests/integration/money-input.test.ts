@@ -6,6 +6,7 @@ import { routes } from '../../shared/src/contract/routes';
 import { api, DEMO, idToken } from './support/endpoints';
 import { sampleCarType, samplePromo } from './support/sample-requests';
 import { readSettings } from './support/settings-helpers';
+import { acceptedTrip, credit, driveToDrop, newRider, type TestRider } from './support/trips';
 
 /**
  * Issue #19 item 5: every money field of every route follows one strict decimal rule. The fields
@@ -35,7 +36,7 @@ interface Call { method: string; path: string; body: Record<string, unknown> }
 interface Case {
   /** The key the route's form has answered for a bad amount (spec §8), kept. */
   key: string;
-  caller: 'admin' | 'rider2' | 'driver';
+  caller: 'admin' | 'rider2' | 'driver' | 'tipper';
   /** A valid request (the money field is then replaced). */
   request: () => Promise<Call>;
   /** What a refused request must leave as it was. */
@@ -54,6 +55,31 @@ const carTypes = async () => (await api('GET', '/cartypes')).body;
 const promos = async () => (await api('GET', '/promos', { token: await admin() })).body;
 const versionOf = async (list: () => Promise<{ items: { id: string; version: number }[] }>, id: string) => (await list()).items.find((i) => i.id === id)!.version;
 const SAMPLE_BANK = { bankName: 'Money Bank', bankCode: 'MONEY001', bankAccount: '000987654321' };
+
+/**
+ * A tip needs its rider's own paid trip, and a booking takes one tip: the tipper (a rider with
+ * money) gets a new paid trip only when the last one was tipped (a refused amount writes nothing).
+ */
+let tipper: TestRider | undefined;
+let untipped: string | undefined;
+async function theTipper(): Promise<TestRider> {
+  if (!tipper) {
+    tipper = await newRider();
+    expect(await credit(tipper.id, 200_00)).toBe(true);
+  }
+  return tipper;
+}
+async function untippedTrip(): Promise<string> {
+  if (!untipped) {
+    const rider = await theTipper();
+    const { driver, booking } = await acceptedTrip(rider);
+    await driveToDrop(driver, booking);
+    const paid = await api('POST', `/bookings/${booking.id}/settle`, { token: driver.token, body: { method: 'cash' } });
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('PAID');
+    untipped = booking.id as string;
+  }
+  return untipped;
+}
 
 const CASES: Record<string, Case> = {
   addToWallet: {
@@ -97,6 +123,16 @@ const CASES: Record<string, Case> = {
     request: async () => ({ method: 'PUT', path: `/promos/${promoId}`, body: { version: await versionOf(promos, promoId), promo: samplePromo() } }),
     state: promos,
   },
+  addTip: {
+    key: 'tip_amount_invalid', caller: 'tipper',
+    request: async () => ({ method: 'POST', path: `/bookings/${await untippedTrip()}/tip`, body: { amount: '1.00' } }),
+    state: async () => {
+      const rider = await theTipper();
+      const id = await untippedTrip();
+      return [(await api('GET', '/me/wallet', { token: rider.token })).body, (await api('GET', `/bookings/${id}`, { token: rider.token })).body.tip ?? null];
+    },
+    undo: async () => { untipped = undefined; },
+  },
   editSettings: {
     key: 'proper_bonus', caller: 'admin',
     request: async () => { const { version, settings } = await readSettings(); return { method: 'PUT', path: '/settings', body: { version, settings } }; },
@@ -112,7 +148,7 @@ function withValue(body: Record<string, unknown>, path: Path, value: unknown): R
   return copy;
 }
 
-const tokenOf = (c: Case) => idToken(DEMO[c.caller]);
+const tokenOf = async (c: Case) => (c.caller === 'tipper' ? (await theTipper()).token : idToken(DEMO[c.caller]));
 const BAD: unknown[] = ['1,000', '12abc', '1e2', '1.005', '-1', ' 5', 'Infinity', 1e21, 1e308, ''];
 const GOOD: [unknown, number][] = [['12.5', 12.5], ['12.50', 12.5], [12.5, 12.5]];
 

@@ -16,6 +16,7 @@ import { errorText } from '../../components/error-text';
 import { imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
 import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { SosButton } from '../sos/sos-button';
+import { sosAllowed } from '../../../../shared/src/domain/sos';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -114,7 +115,8 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
         {b.status === 'ACCEPTED' || b.status === 'ARRIVED' ? (
           <Button variant="normal" onClick={() => setGivingUp(true)} data-testid="trip-give-up">{t('trip_give_up')}</Button>
         ) : null}
-        <SosButton booking={b} />
+        {/* Rendered only when it shows: SpaceBetween keeps a block for every child, even one that renders nothing. */}
+        {sosAllowed(b.status) ? <SosButton booking={b} /> : null}
       </SpaceBetween>
       {photos.length ? photos : null}
       {uploading ? <UploadProgress task={sending.task} snapshot={sending.snapshot} /> : null}

@@ -20,6 +20,7 @@ import { CancelBookingModal } from '../../features/booking/cancel-booking-modal'
 import type { BookingFormat } from '../../features/booking/booking-format';
 import { ShareTripButton } from '../../features/trip-link/share-trip-button';
 import { SosButton } from '../../features/sos/sos-button';
+import { sosAllowed } from '../../../../shared/src/domain/sos';
 import { AddTipButton } from '../../features/tip/add-tip-button';
 
 const NOTICE_ID = 'trip-result';
@@ -64,7 +65,7 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
     <>
       <SpaceBetween direction="horizontal" size="xs">
         <ShareTripButton booking={b} />
-        <SosButton booking={b} />
+        {sosAllowed(b.status) ? <SosButton booking={b} /> : null}
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
         {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
         <AddTipButton booking={b} onChange={onChange} />
