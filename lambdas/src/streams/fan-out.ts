@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
 import { claims, devices, email, now, push, settings, siteUrl, sms, sosAlerts, tripLinks, users } from '../composition-root';
 import { keys } from '../adapters/dynamodb/keys';
-import { sendRecipientTripLink } from '../use-cases/send-recipient-trip-link';
+import { sendRecipientTripLink, type RecipientLinkDeps } from '../use-cases/send-recipient-trip-link';
 import { textEmergencyContact } from '../use-cases/text-emergency-contact';
 import { bookingRepository } from '../adapters/dynamodb/booking-repository';
 import { connectionRepository } from '../adapters/dynamodb/connection-repository';
@@ -19,6 +19,12 @@ import { completedBookingId, sendReceipt, tippedCompleteBookingId, type SendRece
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
+/** Texts that carry a trip link: a parcel's recipient, an SOS raiser's emergency contact. */
+const linkSms: RecipientLinkDeps = {
+  claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl,
+  appName: async () => (await settings.getApp())?.appName || 'Trip',
+};
+
 const deps: FanOutDeps = {
   subscribers: (topic) => connectionRepository.subscriptions(topic),
   async unsubscribe(connectionId, topic) {
@@ -32,16 +38,10 @@ const deps: FanOutDeps = {
   forget: (id) => connectionRepository.remove(id),
   notifier: pushNotifier({ claims, devices, push }),
   async recipientTripLink(bookingId, phone) {
-    await sendRecipientTripLink({
-      claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl,
-      appName: async () => (await settings.getApp())?.appName || 'Trip',
-    }, bookingId, phone);
+    await sendRecipientTripLink(linkSms, bookingId, phone);
   },
   async emergencyText(alertId) {
-    await textEmergencyContact({
-      claims, tripLinks, hash: keys.tripLinkHash, now, sms, siteUrl, users, sos: sosAlerts,
-      appName: async () => (await settings.getApp())?.appName || 'Trip',
-    }, alertId);
+    await textEmergencyContact({ ...linkSms, users, sos: sosAlerts }, alertId);
   },
   async firstDelivery(eventId) {
     try {

@@ -1,20 +1,12 @@
 import { smsNumber } from '../../../shared/src/domain/sms-number';
 import { logger } from '../observability/logger';
-import type { PushClaims } from '../ports/push';
-import type { SmsSender } from '../ports/sms';
 import type { SosStore } from '../ports/sos';
-import type { TripLinkStore } from '../ports/trip-links';
 import type { UserStore } from '../ports/users';
+import type { RecipientLinkDeps } from './send-recipient-trip-link';
 import { mintTripLink } from './share-trip';
 
-export interface EmergencyTextDeps {
-  claims: PushClaims;
-  tripLinks: TripLinkStore;
-  hash: (token: string) => string;
-  now: () => Date;
-  sms: () => SmsSender;
-  siteUrl: () => string | undefined;
-  appName: () => Promise<string>;
+/** What a recipient's trip-link SMS takes, and the raiser and the alert. */
+export interface EmergencyTextDeps extends RecipientLinkDeps {
   users: Pick<UserStore, 'get'>;
   sos: Pick<SosStore, 'get' | 'markContactTexted'>;
 }
