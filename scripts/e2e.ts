@@ -18,12 +18,15 @@ async function main() {
   const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
     // Simulated drivers take an offer at once (no seconds of thought) and drive fast enough for a
     // whole trip to fit in a test, yet not so fast that a trip ends before the rider's browser has
-    // chatted and looked at it (the trip test does that while the driver comes). They ping as
-    // often as in `npm start`: more pings would only load the machine the browser runs on.
+    // chatted and looked at it (the trip test does that while the driver comes). Between trips they
+    // report their place every 10 s rather than 4 (still well inside the 60 s a location stays
+    // fresh for dispatch): the pings of an idle fleet only load the machine the browser runs on,
+    // and offers reach the simulated drivers by WebSocket, not with the pings.
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, REBUILD_WEB: process.env.REBUILD_WEB ?? '0',
       SIMULATED_SPEED: process.env.SIMULATED_SPEED ?? '150',
       SIMULATED_THINK_SECONDS: process.env.SIMULATED_THINK_SECONDS ?? '0.2,0.6',
+      SIMULATED_PING_SECONDS: process.env.SIMULATED_PING_SECONDS ?? '10',
       // No first-start history unless a run asks for one (DEMO_HISTORY_DAYS=3 for
       // tests/e2e/demo-history.test.ts): the other tests count on the seeded data alone.
       DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '0',

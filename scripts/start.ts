@@ -21,6 +21,8 @@ const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 const simulatedDrivers = Number(process.env.SIMULATED_DRIVERS ?? 8);
 /** How fast the simulated drivers drive a trip, m/s (SIMULATED_SPEED; default 15, a brisk city drive). */
 const simulatedSpeed = Number(process.env.SIMULATED_SPEED ?? 15);
+/** Seconds between a simulated driver's location reports while not on a trip (SIMULATED_PING_SECONDS; default 4; on a trip at most 2). */
+const simulatedPingSeconds = Number(process.env.SIMULATED_PING_SECONDS ?? 4);
 /** Seconds a simulated driver looks at an offer before taking it, "min,max" (SIMULATED_THINK_SECONDS; default 2,5). */
 const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS ?? '2,5').split(',').map(Number);
 const simulatedThink: [number, number] = [thinkMin, thinkMax];
@@ -64,7 +66,7 @@ async function main() {
     step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);
     fleet = await startFleet({
       siteUrl: cloud.url, drivers: simulatedDrivers, near: `${DEMO_CITY.center.lat},${DEMO_CITY.center.lng}`, adminPassword: password,
-      tripSpeedMps: simulatedSpeed, thinkSeconds: simulatedThink,
+      tripSpeedMps: simulatedSpeed, thinkSeconds: simulatedThink, pingEverySeconds: simulatedPingSeconds,
     }).catch((e: Error) => { console.log(`  ! simulated drivers not started: ${e.message}`); return undefined; });
   }
   cloud.markReady();

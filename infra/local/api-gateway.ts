@@ -41,6 +41,8 @@ export interface GatewayOptions {
   localRoutes?: Record<string, () => unknown>;
   /** False while start-up (seeding) runs: /health answers 503 until then, as a load balancer expects. */
   isReady?: () => boolean;
+  /** Called when a function invoked by a call has returned (its writes are in the table). */
+  afterCall?: () => void;
   log?: (line: string) => void;
 }
 
@@ -153,7 +155,7 @@ export async function startGateway(opts: GatewayOptions) {
     const event = proxyEvent(req, url, path, match.route, pathParameters, body, claims, requestId);
     const started = Date.now();
     const handler = await match.load();
-    const result = await handler(event, lambdaContext(match.route.operationId));
+    const result = await handler(event, lambdaContext(match.route.operationId)).finally(() => opts.afterCall?.());
     const headers: Record<string, string> = { ...API_SECURITY_HEADERS, 'x-amzn-requestid': requestId };
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
     // The gateway decides CORS, as API Gateway's preflight does: the site's own origin only.
@@ -301,12 +303,12 @@ export async function startGateway(opts: GatewayOptions) {
         sockets.set(connectionId, client);
         client.on('message', (data) => {
           const ev = { ...wsEvent(req, connectionId, '$default', 'MESSAGE', url), body: data.toString() };
-          ws.message(ev, lambdaContext('ws-default')).catch((e) => opts.log?.(`ws $default failed: ${e}`));
+          ws.message(ev, lambdaContext('ws-default')).catch((e) => opts.log?.(`ws $default failed: ${e}`)).finally(() => opts.afterCall?.());
         });
         client.on('close', () => {
           sockets.delete(connectionId);
           ws.disconnect(wsEvent(req, connectionId, '$disconnect', 'DISCONNECT', url), lambdaContext('ws-disconnect'))
-            .catch((e) => opts.log?.(`ws $disconnect failed: ${e}`));
+            .catch((e) => opts.log?.(`ws $disconnect failed: ${e}`)).finally(() => opts.afterCall?.());
         });
       });
     }).catch((e) => { opts.log?.(`ws $connect failed: ${e}`); socket.destroy(); });

@@ -156,8 +156,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
     step('Starting the API gateway (REST, WebSocket, web app)');
     let ready = false;
+    // The stream and timer readers idle slowly and are nudged after every call, which is when writes happen.
+    let nudges: (() => void)[] = [];
     const gateway = await startGateway({
       isReady: () => ready,
+      afterCall: () => { for (const nudge of nudges) nudge(); },
       port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
@@ -193,6 +196,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
         handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
         filter: (r) => !driverState(r),
+        idleIntervalMs: 1000,
         onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
       });
       await poller.ready;
@@ -211,9 +215,14 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
       step('Starting the timer jobs runner (dispatch rounds, Book Later)');
       const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
-      const jobs = startJobRunner({ run: runJob, onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
+      // A job's writes (a dispatch round's offers) reach the stream reader at once, as a call's do.
+      const jobs = startJobRunner({ run: (job) => runJob(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
       stopsOfBackground.push(jobs.stop);
-      background = async () => { for (const s of stopsOfBackground.reverse()) await s().catch(() => undefined); };
+      nudges = [poller.nudge, jobs.nudge];
+      background = async () => {
+        nudges = [];
+        for (const s of stopsOfBackground.reverse()) await s().catch(() => undefined);
+      };
     };
     await startBackground();
     stops.push(async () => { await background?.(); });

@@ -17,13 +17,14 @@ type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespon
 export function startStreamPoller(opts: {
   endpoint: string; region: string; streamArn: string; handler: StreamHandler; onError?: (e: unknown) => void; intervalMs?: number;
   filter?: (record: _Record) => boolean; drain?: boolean; maxBatch?: number;
+  /** Poll this seldom while nothing arrives and nobody nudges (Lambda's mapping polls a quiet shard too; this only saves the machine). */
+  idleIntervalMs?: number;
 }) {
   const client = new DynamoDBStreamsClient({ endpoint: opts.endpoint, region: opts.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const iterators = new Map<string, string | null>();
   let stopped = false;
   let firstDiscovery = true;
   let lastDiscovery = 0;
-  let idle: Promise<void> = Promise.resolve();
 
   async function discover() {
     const out = await client.send(new DescribeStreamCommand({ StreamArn: opts.streamArn }));
@@ -47,7 +48,8 @@ export function startStreamPoller(opts: {
     if (res && res.batchItemFailures.length) opts.onError?.(new Error(`${res.batchItemFailures.length} stream record(s) failed`));
   }
 
-  async function tick() {
+  async function tick(): Promise<number> {
+    let delivered = 0;
     if (Date.now() - lastDiscovery > 2000) await discover();
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
@@ -62,31 +64,47 @@ export function startStreamPoller(opts: {
           if (!out.Records?.length) break;
         } while (opts.drain && next && batch.length < (opts.maxBatch ?? 1000));
         if (batch.length) await deliver(batch);
+        delivered += batch.length;
       } catch (e) {
         if (e instanceof ExpiredIteratorException || e instanceof TrimmedDataAccessException) iterators.delete(shardId);
         else throw e;
       }
     }
+    return delivered;
   }
 
   const ready = discover();
+  let wake: (() => void) | undefined;
+  let nudged = false;
   const loop = (async () => {
     await ready;
     while (!stopped) {
-      idle = new Promise((r) => setTimeout(r, opts.intervalMs ?? 200));
+      const tickAt = Date.now();
+      let delivered = 0;
       try {
-        await tick();
+        delivered = await tick();
       } catch (e) {
         if (!stopped) opts.onError?.(e);
       }
-      await idle;
+      const every = opts.intervalMs ?? 200;
+      // A quiet stream is read less often; a nudge (a call just wrote) or records keep it at `every`.
+      if (delivered === 0 && !nudged && opts.idleIntervalMs && opts.idleIntervalMs > every) {
+        await new Promise<void>((r) => { wake = r; setTimeout(r, opts.idleIntervalMs! - (Date.now() - tickAt)); });
+        wake = undefined;
+      }
+      nudged = false;
+      const gap = every - (Date.now() - tickAt);
+      if (gap > 0 && !stopped) await new Promise((r) => setTimeout(r, gap));
     }
   })();
 
   return {
     ready,
+    /** A write may have just happened: read at the next `intervalMs` instead of the idle interval. */
+    nudge() { if (wake) wake(); else nudged = true; },
     async stop() {
       stopped = true;
+      wake?.();
       await loop.catch(() => undefined);
       client.destroy();
     },

@@ -1,4 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import WebSocket from 'ws';
 import { createTripPlayer, type PlayerDriver } from './trip-player';
 
 /**
@@ -44,7 +45,7 @@ export interface FleetProgress {
   lastError?: string;
 }
 
-interface Config { apiUrl: string; cognitoEndpoint?: string; region: string; userPoolClientId: string }
+interface Config { apiUrl: string; wsUrl?: string; cognitoEndpoint?: string; region: string; userPoolClientId: string }
 type SimDriver = PlayerDriver;
 
 const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'place';
@@ -52,6 +53,7 @@ const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+
 export async function startFleet(opts: FleetOptions) {
   const config = (await (await fetch(`${opts.siteUrl}/config.json`)).json()) as Config;
   const apiUrl = config.apiUrl.startsWith('/') ? `${opts.siteUrl}${config.apiUrl}` : config.apiUrl;
+  const wsUrl = config.wsUrl?.startsWith('/') ? `${opts.siteUrl.replace(/^http/, 'ws')}${config.wsUrl}` : config.wsUrl;
   const cognitoEndpoint = config.cognitoEndpoint?.startsWith('/') ? `${opts.siteUrl}${config.cognitoEndpoint}` : config.cognitoEndpoint;
   const cognito = new CognitoIdentityProviderClient({
     region: config.region, endpoint: cognitoEndpoint || undefined, credentials: { accessKeyId: 'sim', secretAccessKey: 'sim' },
@@ -97,6 +99,7 @@ export async function startFleet(opts: FleetOptions) {
   const fail = (e: unknown) => { progress.errors += 1; progress.lastError = (e as Error).message ?? String(e); };
 
   const playTrips = opts.playTrips !== false;
+  let stopped = false;
   const player = createTripPlayer({
     call: async (token, method, path, body) => {
       const res = await call(token, method, path, body);
@@ -146,9 +149,28 @@ export async function startFleet(opts: FleetOptions) {
     const on = await call(d.token, 'PUT', '/drivers/me/availability', { online: true });
     if (on.status !== 200) throw new Error(`${email} could not go online: ${on.status}`);
     if (playTrips) await player.resume(d);
+    if (playTrips) listen(d);
     drivers.push(d);
     progress.online = drivers.length;
     report();
+  };
+
+  // Offers arrive as the driver app gets them, on the driver's `offers/<uid>` topic, so a driver
+  // answers at once however seldom it pings; the check after each ping only catches a missed event.
+  const sockets = new Set<WebSocket>();
+  const listen = (d: SimDriver) => {
+    if (!wsUrl || stopped) return;
+    const uid = JSON.parse(Buffer.from(d.token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(d.token)}`);
+    sockets.add(ws);
+    ws.on('open', () => ws.send(JSON.stringify({ action: 'subscribe', topic: `offers/${uid}` })));
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { type?: string; topic?: string; change?: string };
+      if (m.type === 'event' && m.topic === `offers/${uid}` && m.change !== 'REMOVE' && !d.trip) player.consider(d).catch(fail);
+    });
+    ws.on('error', () => undefined);
+    // A dropped socket (a restart, an ended session) comes back with the driver's current token.
+    ws.on('close', () => { sockets.delete(ws); if (!stopped) setTimeout(() => listen(d), 2000); });
   };
 
   const ping = async (d: SimDriver) => {
@@ -170,20 +192,26 @@ export async function startFleet(opts: FleetOptions) {
   }
 
   const every = (opts.pingEverySeconds ?? 4) * 1000;
-  let stopped = false;
+  // On a trip a driver reports more often, so the rider's map moves smoothly; each driver's timer
+  // runs at that pace and reports only when due, so a trip taken by WebSocket starts moving at once.
+  const onTripEvery = Math.min(every, 2000);
+  const lastPing = new Map<SimDriver, number>();
   // Each driver pings on its own phase so the load is spread over the interval.
   const timers = drivers.map((d, i) => setTimeout(function tick() {
     if (stopped) return;
-    // On a trip a driver reports more often, so the rider's map moves smoothly.
-    const interval = d.trip ? Math.min(every, 2000) : every;
+    if (!d.trip && Date.now() - (lastPing.get(d) ?? 0) < every) {
+      timers[i] = setTimeout(tick, onTripEvery);
+      return;
+    }
+    lastPing.set(d, Date.now());
     const move = d.trip
-      ? player.advance(d, ((opts.tripSpeedMps ?? 15) * interval) / 1000).then((r) => { if (r === 'done') progress.tripsDone += 1; })
+      ? player.advance(d, ((opts.tripSpeedMps ?? 15) * onTripEvery) / 1000).then((r) => { if (r === 'done') progress.tripsDone += 1; })
       : Promise.resolve(step(d, center, spread));
     move
       .then(() => ping(d))
       .then(() => { if (playTrips && !d.trip) player.consider(d).catch(fail); })
       .catch(fail)
-      .finally(() => { if (!stopped) timers[i] = setTimeout(tick, d.trip ? Math.min(every, 2000) : every); });
+      .finally(() => { if (!stopped) timers[i] = setTimeout(tick, onTripEvery); });
   }, Math.random() * every));
   const reporter = setInterval(report, 1000);
 
@@ -198,6 +226,7 @@ export async function startFleet(opts: FleetOptions) {
       clearInterval(reporter);
       clearInterval(adminRenewal);
       for (const t of timers) clearTimeout(t);
+      for (const ws of sockets) ws.close();
       if (opts.goOffline !== false) {
         await Promise.all(drivers.map((d) => call(d.token, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined)));
       }
