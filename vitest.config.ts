@@ -20,6 +20,9 @@ export default defineConfig({
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           env,
+          // Files share one module scope, so the app most of them read is built and synthesized
+          // once per worker (tests/infra/support/default-app.ts) instead of once per file.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 
@@ -21,13 +22,7 @@ describe('dashboard wiring', () => {
   let api: Template;
   beforeAll(() => {
     // cdk-nag runs as a validation plugin in this synth: any finding on the new resources fails it.
-    built = buildApp({
-      withCdkJsonContext: true,
-      context: { 'aws:cdk:bundling-stacks': [] },
-      builtinCloudFormationValidation: false,
-      webDist: fixtureDist(),
-    });
-    built.app.synth();
+    built = defaultApp();
     api = Template.fromStack(built.api);
   });
 

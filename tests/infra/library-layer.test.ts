@@ -6,6 +6,7 @@ import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 import { EXTERNAL_MODULES, LAMBDA_BUNDLING, LIBRARY_LAYER_MODULES, LIBRARY_LAYER_PACKAGES, esbuildOptions } from '../../infra/constructs/lambda-bundling';
@@ -29,8 +30,7 @@ describe('the library layer', () => {
   const imported = new Map<string, string[]>();
 
   beforeAll(async () => {
-    built = buildApp({ withCdkJsonContext: true, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false, webDist: fixtureDist() });
-    built.app.synth();
+    built = defaultApp();
     const entries = lambdaEntries();
     const out = await build({
       ...esbuildOptions(''), entryPoints: entries.map((e) => fromRepo(e.file)), outdir: join(tmpdir(), 'library-layer-probe'),

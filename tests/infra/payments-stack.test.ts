@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 
@@ -84,7 +85,7 @@ describe('payments wiring', () => {
 
 describe('payments wiring, switched off (the default)', () => {
   it('has no payment secrets and tells the handlers the gateways are off', () => {
-    const off = buildApp({ withCdkJsonContext: true, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false, webDist: fixtureDist(), nagChecks: false });
+    const off = defaultApp();
     const api = Template.fromStack(off.api);
     expect(paymentSecrets(api)).toEqual([]);
     const fn = off.api.routeFunctions.get('checkout')!;

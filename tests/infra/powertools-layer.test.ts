@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 import { EXTERNAL_MODULES, LAYER_MODULES } from '../../infra/constructs/lambda-bundling';
@@ -15,8 +16,7 @@ type Json = Record<string, any>;
 describe('the Powertools layer', () => {
   let built: BuiltApp;
   beforeAll(() => {
-    built = buildApp({ withCdkJsonContext: true, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false, webDist: fixtureDist() });
-    built.app.synth();
+    built = defaultApp();
   });
 
   it('is the release the code is built against', () => {

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 import { DIRECT_SMS_SID } from '../../infra/stacks/api-stack';
@@ -100,7 +101,7 @@ describe('push wiring with FCM and APNs credentials', () => {
 
 describe('push wiring without credentials (the default)', () => {
   it('synthesizes offline with no platform application and no endpoint grants', () => {
-    const off = buildApp({ withCdkJsonContext: true, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false, webDist: fixtureDist(), nagChecks: false });
+    const off = defaultApp();
     Template.fromStack(off.push).resourceCountIs('Custom::SnsPlatformApplication', 0);
     Template.fromStack(off.push).resourceCountIs('AWS::SNS::Topic', 1);
     expect(routeGrants(off, 'registerDevice').actions).toEqual([]);

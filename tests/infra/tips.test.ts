@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 
 type Json = Record<string, any>;
@@ -10,14 +11,7 @@ let built: BuiltApp;
 let api: Template;
 
 beforeAll(() => {
-  built = buildApp({
-    withCdkJsonContext: true,
-    context: { 'aws:cdk:bundling-stacks': [] },
-    builtinCloudFormationValidation: false,
-    webDist: fixtureDist(),
-    nagChecks: false,
-  });
-  built.app.synth();
+  built = defaultApp();
   api = Template.fromStack(built.api);
 }, 240_000);
 

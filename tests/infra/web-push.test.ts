@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultApp } from './support/default-app';
 import { fixtureDist } from './support/fixture-dist';
 import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
 
@@ -29,8 +30,7 @@ function routeGrants(built: BuiltApp, operationId: string): string[] {
 describe('Web Push VAPID keys', () => {
   let built: BuiltApp;
   beforeAll(() => {
-    built = buildApp({ withCdkJsonContext: true, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false, webDist: fixtureDist() });
-    built.app.synth();
+    built = defaultApp();
   });
 
   it('keeps the key pair in a Secrets Manager secret whose template holds no key', () => {
