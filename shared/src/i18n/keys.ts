@@ -176,6 +176,8 @@ export const MENU_KEYS = [
   'menu_fleet_admins',
   'menu_car_types',
   'menu_cancellation_reasons',
+  // Service areas and zone fees (beyond the spec's menu).
+  'menu_service_areas',
   'menu_earning_reports',
   'menu_wallet',
   'menu_driver_earning',
