@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, PHONE, screenshot, siteUrl } from './support/browser';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, PHONE, screenshot, SCREENSHOTS, siteUrl } from './support/browser';
 import { fullShot, signIn } from './support/identity';
 import { apiAs, ok } from './support/page-api';
 
@@ -15,6 +17,12 @@ import { apiAs, ok } from './support/page-api';
 const WIDE = { width: 1366, height: 900 };
 const SF = { search: 'San Francisco', option: /^San Francisco, CA, US/ };
 const OAKLAND = { search: 'Oakland', option: /^Oakland, CA, US/ };
+/** What the user sees right now (a dialog over the page, a message by the button), not the whole page. */
+async function view(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}
+
 /** Names of this file's areas, so clean-up finds them. */
 const PREFIX = 'E2E ';
 
@@ -119,7 +127,8 @@ describe('service areas and zone fees in the browser', () => {
     expect(Math.min(...lngs)).toBeLessThan(-122.4194);
     expect(Math.max(...lngs)).toBeGreaterThan(-122.4194);
     await admin.waitForTimeout(500);
-    await list.scrollIntoViewIfNeeded();
+    // From the top: a scrolled page's full shot paints the sticky header mid-page.
+    await admin.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin, 'areas-list-desktop');
 
     // On a phone: the map, the drawing controls and the form stacked; the list as cards.
@@ -134,7 +143,7 @@ describe('service areas and zone fees in the browser', () => {
     await screenshot(phone, 'areas-draw-phone');
     await phone.getByTestId('areas-clear').click();
     await phone.getByTestId('areas-list').scrollIntoViewIfNeeded();
-    await screenshot(phone, 'areas-list-phone');
+    await view(phone, 'areas-list-phone');
   }, 120_000);
 
   it('the rider\'s estimate shows the zone fee as its own line', async () => {
@@ -144,10 +153,11 @@ describe('service areas and zone fees in the browser', () => {
     await estimate.getByText('Zone fee: City centre access').waitFor();
     await expect.poll(() => estimate.getByTestId('estimate-zone-fee').innerText()).toBe('$4.50');
     await rider.waitForTimeout(300);
-    await screenshot(rider, 'areas-fee-estimate-desktop');
+    await view(rider, 'areas-fee-estimate-desktop');
     await rider.setViewportSize(PHONE);
+    await estimate.getByText('Zone fee: City centre access').scrollIntoViewIfNeeded();
     await rider.waitForTimeout(300);
-    await screenshot(rider, 'areas-fee-estimate-phone');
+    await view(rider, 'areas-fee-estimate-phone');
     await estimate.getByRole('button', { name: 'Cancel' }).click();
     await rider.setViewportSize(WIDE);
   }, 60_000);
@@ -164,12 +174,15 @@ describe('service areas and zone fees in the browser', () => {
       const error = rider.getByTestId('booking-form-error');
       await error.getByText('We do not operate there yet: choose a pickup and a drop inside our service area.').waitFor();
       expect(await rider.getByTestId('estimate-modal').isVisible()).toBe(false);
-      await error.scrollIntoViewIfNeeded();
-      await screenshot(rider, 'areas-refused-desktop');
+      // Marked on the drop, the end outside, too.
+      await expect.poll(() => rider.getByText('We do not operate there yet', { exact: false }).count()).toBe(2);
+      await rider.getByTestId('drop-search').scrollIntoViewIfNeeded();
+      await rider.waitForTimeout(300);
+      await view(rider, 'areas-refused-desktop');
       await rider.setViewportSize(PHONE);
       await error.scrollIntoViewIfNeeded();
       await rider.waitForTimeout(300);
-      await screenshot(rider, 'areas-refused-phone');
+      await view(rider, 'areas-refused-phone');
       await rider.setViewportSize(WIDE);
 
       // The admin's map shows both kinds.

@@ -7,7 +7,7 @@ import { AREA_COLOURS, type AreaMapProps } from './area-map-types';
 const AREAS = 'service-areas';
 const DRAFT = 'service-areas-draft';
 const DRAFT_CORNERS = 'service-areas-draft-corners';
-const FIT_PADDING = 40;
+const FIT_PADDING = 60;
 
 const ring = (points: readonly MapPoint[]) => [...points, points[0]!].map(toLngLat);
 
@@ -85,7 +85,7 @@ export default function AreaMap({ areas, draft, closed, editingId, onPick, heigh
       const points = editingId ? (areas.find((a) => a.id === editingId)?.polygon ?? []) : areas.flatMap((a) => a.polygon);
       const bounds = boundsOf(points);
       if (bounds) {
-        map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 14, duration: 0 });
+        map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 12, duration: 0 });
         fittedFor.current = key;
       }
     }

@@ -42,6 +42,11 @@ type Kind = 'service' | 'fee';
 interface Draft { points: MapPoint[]; closed: boolean; name: string; kind: Kind; fee: string; feeLabel: string; appliesTo: FeeAppliesTo }
 const EMPTY: Draft = { points: [], closed: false, name: '', kind: 'service', fee: '', feeLabel: '', appliesTo: 'pickup' };
 
+/** The colour an area has on the map, beside its kind's name (the map's legend). */
+const swatch = (colour: string) => (
+  <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, marginInlineEnd: 6, verticalAlign: 'middle', background: colour, opacity: 0.7, borderRadius: 2 }} />
+);
+
 const draftOf = (a: ServiceArea): Draft => ({
   points: a.polygon.map((p) => ({ lat: p.lat, lng: p.lng })), closed: true, name: a.name, kind: a.kind,
   fee: a.fee !== undefined ? String(a.fee) : '', feeLabel: a.feeLabel ?? '', appliesTo: a.feeAppliesTo ?? 'pickup',
@@ -126,7 +131,7 @@ export default function ServiceAreasPage() {
     { id: 'name', header: t('areas_col_name'), cell: (a) => a.name, isRowHeader: true, sortingField: 'name' },
     {
       id: 'kind', header: t('areas_col_kind'),
-      cell: (a) => <StatusIndicator type={a.kind === 'fee' ? 'warning' : 'success'} iconAriaLabel={kindText(a.kind)} colorOverride={a.kind === 'fee' ? 'yellow' : 'green'}>{kindText(a.kind)}</StatusIndicator>,
+      cell: (a) => <span>{swatch(AREA_COLOURS[a.kind])}{kindText(a.kind)}</span>,
     },
     { id: 'fee', header: t('areas_col_fee'), cell: (a) => (a.fee !== undefined ? `${money(a.fee)}${a.feeLabel ? ` (${a.feeLabel})` : ''}` : '—') },
     { id: 'applies', header: t('areas_col_applies'), cell: (a) => (a.feeAppliesTo ? t(`areas_applies_${a.feeAppliesTo}`) : '—'), minWidth: 160 },
@@ -141,7 +146,7 @@ export default function ServiceAreasPage() {
 
   const legend = (colour: string, label: string) => (
     <Box variant="small" display="inline-block">
-      <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, marginInlineEnd: 6, verticalAlign: 'middle', background: colour, opacity: 0.7, borderRadius: 2 }} />
+      {swatch(colour)}
       {label}
     </Box>
   );
@@ -194,24 +199,22 @@ export default function ServiceAreasPage() {
                 data-testid="areas-kind"
               />
             </FormField>
-            {draft.kind === 'fee' ? (
-              <>
-                <FormField label={`${t('areas_fee')} (${settings.symbol})`} errorText={fieldProblem('fee')} stretch>
+            {draft.kind === 'fee' ? [
+                <FormField key="fee" label={`${t('areas_fee')} (${settings.symbol})`} errorText={fieldProblem('fee')} stretch>
                   <Input value={draft.fee} inputMode="decimal" onChange={({ detail }) => change({ fee: detail.value })} data-testid="areas-fee" />
-                </FormField>
-                <FormField label={t('areas_fee_label')} description={t('areas_fee_label_hint')} stretch>
+                </FormField>,
+                <FormField key="label" label={t('areas_fee_label')} description={t('areas_fee_label_hint')} stretch>
                   <Input value={draft.feeLabel} onChange={({ detail }) => change({ feeLabel: detail.value })} data-testid="areas-fee-label" />
-                </FormField>
-                <FormField label={t('areas_applies')} stretch>
+                </FormField>,
+                <FormField key="applies" label={t('areas_applies')} stretch>
                   <Select
                     selectedOption={{ value: draft.appliesTo, label: t(`areas_applies_${draft.appliesTo}`) }}
                     onChange={({ detail }) => change({ appliesTo: detail.selectedOption.value as FeeAppliesTo })}
                     options={FEE_APPLIES_TO.map((v) => ({ value: v, label: t(`areas_applies_${v}`) }))}
                     data-testid="areas-applies"
                   />
-                </FormField>
-              </>
-            ) : null}
+                </FormField>,
+            ] : null}
           </ColumnLayout>
           <ProblemAlert problem={generalProblem} testId="areas-save-error" />
           <SpaceBetween direction="horizontal" size="xs">
