@@ -73,8 +73,4 @@ describe('service areas: the admins\' routes', () => {
     expect(table('deleteServiceArea')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
     for (const op of ['addServiceArea', 'updateServiceArea', 'deleteServiceArea']) expect(table(op), op).not.toContain('dynamodb:Query');
   });
-
-  it('the estimate and the booking may Query the table (they read the areas, cached briefly)', () => {
-    for (const op of ['getEstimate', 'addBooking']) expect(actionsOf(statementsOf(op)), op).toContain('dynamodb:Query');
-  });
 });

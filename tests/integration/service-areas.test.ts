@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storablePoint } from '../../shared/src/domain/distance';
 import { north, onlineDriver, point } from './support/drivers';
 import { api, DEMO, idToken } from './support/endpoints';
+import { withSettings } from './support/settings-helpers';
 import { sampleBooking } from './support/sample-requests';
 import { driveToDrop, newRider, wallet } from './support/trips';
 
@@ -150,12 +151,47 @@ describe('service areas and zone fees', () => {
     const receipt = await api('GET', `/bookings/${booked.body.id}/receipt`, { token: rider.token });
     expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
     expect(receipt.body.lines).toContainEqual({ kind: 'zone', amount: 4.5, detail: 'Airport pickup' });
+    // The fare's parts as REACHED priced them add up beside the zone line (a fee REACHED forgot would leave one lump "fare").
+    expect(receipt.body.lines.map((l: { kind: string }) => l.kind)).toContain('distance');
+    expect(receipt.body.lines.map((l: { kind: string }) => l.kind)).not.toContain('fare');
     expect(receipt.body.lines.reduce((s: number, l: { amount: number }) => s + cents(l.amount), 0)).toBe(cents(receipt.body.total));
     expect(receipt.body.total).toBe(paid.body.trip_cost);
     // The admin's booking detail carries it too, and the driver is credited the share with the fee in it.
     expect((await api('GET', `/bookings/${booked.body.id}`, { token: admin })).body.zone_fees).toEqual([{ label: 'Airport pickup', amount: 4.5 }]);
     const share = (await wallet(driver.token)).items.find((e) => e.reason === 'TripShare' && e.bookingId === booked.body.id);
     expect(share?.amount).toBe(paid.body.driver_share);
+  }, 90_000);
+
+  it('in taxi mode REACHED prices the driven route again and keeps the zone fee fixed at booking', async () => {
+    await withSettings({ appMode: 'taxi' }, async () => {
+      const rider = await newRider();
+      const here = ownArabianPlace();
+      const there = north(here, 3);
+      await draw({
+        name: 'station', kind: 'fee', fee: '2.25', feeLabel: 'Station pickup', feeAppliesTo: 'pickup',
+        polygon: [{ lat: here.lat - 0.02, lng: here.lng - 0.02 }, { lat: here.lat - 0.02, lng: here.lng + 0.02 }, { lat: here.lat + 0.01, lng: here.lng }],
+      });
+      const driver = await onlineDriver(north(here, 1));
+      const booked = await api('POST', '/bookings', {
+        token: admin,
+        body: await sampleBooking({ bookLater: false, tripdate: null, riderId: rider.id, pickup: point(here, 'Station'), drop: point(there, 'Home') }),
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      expect(booked.body.zone_fees).toEqual([{ label: 'Station pickup', amount: 2.25 }]);
+      expect((await api('POST', `/bookings/${booked.body.id}/accept`, { token: driver.token, body: {} })).status).toBe(200);
+      // The drop is where the driver stopped: the fare is priced again, the zone fee is kept.
+      const reached = await driveToDrop(driver, { id: booked.body.id, otp: booked.body.otp }, [north(here, 2), north(here, 5)]);
+      expect(reached.zone_fees).toEqual([{ label: 'Station pickup', amount: 2.25 }]);
+      const paid = await api('POST', `/bookings/${booked.body.id}/settle`, { token: driver.token, body: { method: 'cash' } });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const receipt = (await api('GET', `/bookings/${booked.body.id}/receipt`, { token: rider.token })).body;
+      // The parts REACHED priced add up beside the zone line (a fee REACHED forgot would leave one lump "fare").
+      const kinds = receipt.lines.map((l: { kind: string }) => l.kind);
+      expect(kinds).toContain('distance');
+      expect(kinds).not.toContain('fare');
+      expect(receipt.lines).toContainEqual({ kind: 'zone', amount: 2.25, detail: 'Station pickup' });
+      expect(receipt.total).toBe(reached.trip_cost);
+    });
   }, 90_000);
 
   it('admins list, edit (with the version) and delete areas; a stale edit and a missing area say so', async () => {
