@@ -120,6 +120,8 @@ const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
   fetchDispatchStory: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   // Admission, and one Query of the SOS partition.
   fetchSosAlerts: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  // Admission, and one Query of the areas' partition.
+  fetchServiceAreas: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
 };
 
 export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {
@@ -136,6 +138,12 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // race, and one transaction of puts (booking, ledger entries and claims, message) and updates
   // (wallets, earnings).
   addTip: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  // Service areas: admission (one batch), then the area by key: a transaction of its put and the
+  // count's update (add), a consistent get and a conditional put (update), a transaction of its
+  // delete and the count's update (delete).
+  addServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  updateServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+  deleteServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
 };
 
 export function keyedTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

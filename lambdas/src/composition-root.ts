@@ -7,6 +7,7 @@ import { presenceRepository } from './adapters/dynamodb/presence-repository';
 import { dispatchStoryRepository } from './adapters/dynamodb/dispatch-story-repository';
 import { tripRepository } from './adapters/dynamodb/trip-repository';
 import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
+import { serviceAreaRepository } from './adapters/dynamodb/service-area-repository';
 import { sosRepository } from './adapters/dynamodb/sos-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
@@ -109,6 +110,8 @@ export const inbox = inboxRepository;
 export const trips = tripRepository;
 export const tripLinks = tripLinkRepository;
 export const sosAlerts = sosRepository;
+/** Service areas and fee zones (estimates and bookings read them through use-cases/areas-in-force). */
+export const serviceAreas = serviceAreaRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
 /** Amazon Location in AWS; the offline gazetteer where it does not exist. */

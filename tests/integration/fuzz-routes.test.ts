@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { AnyRoute, Role } from '../../shared/src/contract/route';
 import { routes, type OperationId } from '../../shared/src/contract/routes';
@@ -9,7 +9,7 @@ import { newDriver } from './support/drivers';
 import { api, DEMO, idToken, type ApiResult } from './support/endpoints';
 import { fleetDriver, newFleetAdmin } from './support/fleets';
 import { arbitraryFor, asQueryObject, asQueryString, brokenJson, malformedFrom } from './support/arbitraries';
-import { sampleBooking, sampleCarType, sampleNotification, samplePromo } from './support/sample-requests';
+import { sampleBooking, sampleCarType, sampleFeeZone, sampleNotification, samplePromo } from './support/sample-requests';
 import { newRider } from './support/trips';
 
 /**
@@ -40,6 +40,13 @@ function callerFor(r: AnyRoute): Caller {
  * as a point at sea), so its bookings never reach another test's drivers.
  */
 const FUZZ_PLACE = fc.record({ lat: fc.double({ min: -80, max: -78, noNaN: true }), lng: fc.double({ min: -120, max: -100, noNaN: true }), add: fc.string({ maxLength: 60 }) });
+/**
+ * The only polygon a valid-shaped area gets, a fee zone on this file's own ice: a service area
+ * drawn anywhere would refuse other tests' bookings, a fee zone elsewhere change their fares.
+ * Every area of this polygon is deleted when the file ends (the areas are at most 50).
+ */
+const FUZZ_ZONE = [{ lat: -79.5, lng: -119 }, { lat: -79.5, lng: -118.9 }, { lat: -79.4, lng: -118.95 }];
+const isFuzzZone = (a: { polygon: { lat: number; lng: number }[] }) => a.polygon[0]?.lat === FUZZ_ZONE[0]!.lat && a.polygon[0]?.lng === FUZZ_ZONE[0]!.lng;
 /** A version no catalog or settings item reaches: an edit the fuzzer sends is a stale one (409), never a change. */
 const STALE_VERSION = 987_654_321;
 
@@ -54,6 +61,8 @@ const PINS: Partial<Record<OperationId, { body?: Record<string, fc.Arbitrary<unk
   updateCancelReason: { body: { version: fc.constant(STALE_VERSION) } },
   deleteCancelReason: { query: { version: fc.constant(STALE_VERSION) } },
   setDriverAvailability: { body: { online: fc.constant(false) } },
+  addServiceArea: { body: { kind: fc.constant('fee'), polygon: fc.constant(FUZZ_ZONE) } },
+  updateServiceArea: { body: { version: fc.constant(STALE_VERSION) } },
   addBooking: { body: { pickup: FUZZ_PLACE, drop: FUZZ_PLACE, carTypeId: fc.oneof(fc.constant('economy'), fc.string({ minLength: 1, maxLength: 10 })) } },
 };
 
@@ -69,7 +78,7 @@ function pinned(op: OperationId, part: 'body' | 'query', arb: fc.Arbitrary<unkno
 }
 
 /** Things this file's callers own, made before the properties run. */
-const OWN: { booking?: string; order?: string; driver?: string; carType?: string; promo?: string; notification?: string; rider?: string } = {};
+const OWN: { booking?: string; order?: string; driver?: string; carType?: string; promo?: string; notification?: string; rider?: string; area?: string } = {};
 
 /**
  * Path ids that name something real and the caller's: half the inputs use one, so the use case
@@ -87,6 +96,7 @@ const OWN_IDS: Partial<Record<OperationId, () => Record<string, string | undefin
   updatePromo: () => ({ id: OWN.promo }), deletePromo: () => ({ id: OWN.promo }),
   updateNotification: () => ({ id: OWN.notification }), deleteNotification: () => ({ id: OWN.notification }),
   addToWallet: () => ({ uid: OWN.rider }),
+  updateServiceArea: () => ({ id: OWN.area }), deleteServiceArea: () => ({ id: OWN.area }),
 };
 
 function validShaped(r: AnyRoute): fc.Arbitrary<Input> {
@@ -193,10 +203,16 @@ describe('every route, fuzzed from its schema', () => {
     const promo = await api('POST', '/promos', { token: admin, body: samplePromo() });
     const notification = await api('POST', '/notifications', { token: admin, body: sampleNotification() });
     const fleetsDriver = await fleetDriver(fleet);
+    const area = await api('POST', '/service-areas', { token: admin, body: sampleFeeZone({ polygon: FUZZ_ZONE }) });
+    expect(area.status, JSON.stringify(area.body)).toBe(201);
     Object.assign(OWN, {
       booking: booking.body.id, order: order.body.orderId, driver: fleetsDriver.id, carType: carType.body.id,
-      promo: promo.body.id, notification: notification.body.id, rider: rider.id,
+      promo: promo.body.id, notification: notification.body.id, rider: rider.id, area: area.body.id,
     });
+  });
+  afterAll(async () => {
+    const areas = await api('GET', '/service-areas', { token: tokens.admin });
+    for (const a of (areas.body.items ?? []).filter(isFuzzZone)) await api('DELETE', `/service-areas/${a.id}`, { token: tokens.admin });
   });
   const tokenFor = (r: AnyRoute) => { const c = callerFor(r); return c === 'anonymous' ? undefined : tokens[c]; };
 

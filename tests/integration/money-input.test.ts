@@ -4,7 +4,7 @@ import { moneyInputs } from '../../shared/src/contract/common';
 import type { AnyRoute } from '../../shared/src/contract/route';
 import { routes } from '../../shared/src/contract/routes';
 import { api, DEMO, idToken } from './support/endpoints';
-import { sampleCarType, samplePromo } from './support/sample-requests';
+import { sampleCarType, sampleFeeZone, samplePromo } from './support/sample-requests';
 import { readSettings } from './support/settings-helpers';
 import { acceptedTrip, credit, driveToDrop, newRider, type TestRider } from './support/trips';
 
@@ -49,10 +49,12 @@ const admin = () => idToken(DEMO.admin);
 let rider2Id = '';
 let carTypeId = '';
 let promoId = '';
+let areaId = '';
 let settingsBefore: Awaited<ReturnType<typeof readSettings>>;
 
 const carTypes = async () => (await api('GET', '/cartypes')).body;
 const promos = async () => (await api('GET', '/promos', { token: await admin() })).body;
+const areas = async () => (await api('GET', '/service-areas', { token: await admin() })).body;
 const versionOf = async (list: () => Promise<{ items: { id: string; version: number }[] }>, id: string) => (await list()).items.find((i) => i.id === id)!.version;
 const SAMPLE_BANK = { bankName: 'Money Bank', bankCode: 'MONEY001', bankAccount: '000987654321' };
 
@@ -133,6 +135,18 @@ const CASES: Record<string, Case> = {
     },
     undo: async () => { untipped = undefined; },
   },
+  // A fee zone's fee (on the fuzz-free ice of the matrix's samples, so no other test's fare moves).
+  addServiceArea: {
+    key: 'service_area_fee_invalid', caller: 'admin',
+    request: async () => ({ method: 'POST', path: '/service-areas', body: sampleFeeZone() }),
+    state: areas,
+    undo: async (a) => { await api('DELETE', `/service-areas/${a.id}`, { token: await admin() }); },
+  },
+  updateServiceArea: {
+    key: 'service_area_fee_invalid', caller: 'admin',
+    request: async () => ({ method: 'PUT', path: `/service-areas/${areaId}`, body: { version: await versionOf(areas, areaId), area: sampleFeeZone() } }),
+    state: areas,
+  },
   editSettings: {
     key: 'proper_bonus', caller: 'admin',
     request: async () => { const { version, settings } = await readSettings(); return { method: 'PUT', path: '/settings', body: { version, settings } }; },
@@ -158,6 +172,7 @@ describe('money inputs: one strict decimal rule on every money field of every ro
     const token = await admin();
     carTypeId = (await api('POST', '/cartypes', { token, body: sampleCarType() })).body.id;
     promoId = (await api('POST', '/promos', { token, body: samplePromo() })).body.id;
+    areaId = (await api('POST', '/service-areas', { token, body: sampleFeeZone() })).body.id;
     settingsBefore = await readSettings();
     // The withdrawals of the valid amounts below are covered whatever driver1 had.
     const driverId = (await api('GET', '/me', { token: await idToken(DEMO.driver) })).body.id;
@@ -169,6 +184,7 @@ describe('money inputs: one strict decimal rule on every money field of every ro
     const token = await admin();
     await api('DELETE', `/cartypes/${carTypeId}`, { token });
     await api('DELETE', `/promos/${promoId}`, { token });
+    await api('DELETE', `/service-areas/${areaId}`, { token });
     const { version } = await readSettings();
     await api('PUT', '/settings', { token, body: { version, settings: settingsBefore.settings } });
   });

@@ -2,7 +2,7 @@ import type { RoundStory } from '../../../shared/src/domain/dispatch-story';
 import type { BookingPoint } from '../../../shared/src/contract/bookings';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
 import type { LatLng } from '../../../shared/src/domain/distance';
-import type { FareParts } from '../../../shared/src/domain/fare';
+import type { FareParts, ZoneFeeLine } from '../../../shared/src/domain/fare';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import type { OutgoingMessage } from './notifier';
 
@@ -69,6 +69,8 @@ export interface BookingRecord {
   fare_parts?: FareParts;
   parcelTypeSelected?: StoredPricedItem;
   optionSelected?: StoredPricedItem;
+  /** Zone fees fixed at booking (domain/service-areas), minor units; in trip_cost and driver_share. */
+  zone_fees?: ZoneFeeLine[];
   deliveryPerson?: string;
   deliveryPersonPhone?: string;
   pickUpInstructions?: string;

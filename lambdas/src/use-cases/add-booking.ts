@@ -18,6 +18,7 @@ import type { DemandStore } from '../ports/demand';
 import type { GeoService } from '../ports/geo';
 import type { Job, JobQueue } from '../ports/jobs';
 import type { PresenceStore, SeenNearbyDriver } from '../ports/presence';
+import type { ServiceAreaStore } from '../ports/service-areas';
 import type { Account } from './admit-caller';
 import { makeOffers, scheduleAll } from './dispatch-offers';
 import { presentBooking } from './present-booking';
@@ -36,6 +37,8 @@ export interface AddBookingDeps {
   jobs: () => JobQueue;
   now: () => Date;
   random?: RandomSource;
+  /** Where the platform operates and the zones' fees (priceTrip). */
+  serviceAreas: Pick<ServiceAreaStore, 'list'>;
 }
 
 export interface AddBookingInput {

@@ -2,6 +2,7 @@ import type { BookingPoint, Estimate } from '../../../shared/src/contract/bookin
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { GeoService } from '../ports/geo';
+import type { ServiceAreaStore } from '../ports/service-areas';
 import type { Account } from './admit-caller';
 import { priceTrip } from './price-trip';
 
@@ -9,7 +10,7 @@ const selectProper = (field: string) => new DomainError('select_proper', 400, un
 
 /** Spec §4 Booking flow: the estimate modal's figures, computed on the server's route (§9). */
 export async function getEstimate(
-  deps: { geo: () => GeoService },
+  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
   account: Account,
   input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; carTypeId?: string | null; parcelTypeIndex?: number | null; optionIndex?: number | null },
   carType: CarTypeItem | undefined,

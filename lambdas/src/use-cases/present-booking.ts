@@ -19,7 +19,7 @@ const presentPromo = (p: PromoDetails) => ({
 export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
   const {
     asked: _asked, fare_parts: _fareParts, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
-    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, ...rest
+    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, zone_fees: _zoneFees, ...rest
   } = b;
   const money = (v: number | undefined) => (v === undefined ? undefined : toDecimal(v));
   const mask = (viewer.role === 'admin' || viewer.role === 'fleetadmin') && !viewer.criticalEdits;
@@ -38,6 +38,7 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
     usedWalletMoney: money(b.usedWalletMoney),
     cancellation_fee: money(b.cancellation_fee),
     tip: money(b.tip),
+    ...(b.zone_fees?.length ? { zone_fees: b.zone_fees.map((z) => ({ label: z.label, amount: toDecimal(z.amount) })) } : {}),
     ...(cancelSlab ? { cancelSlab: cancelSlab.map((c) => ({ minsDelayed: c.minsDelayed, amount: toDecimal(c.amount) })) } : {}),
     ...(paymentPacket ? {
       paymentPacket: {

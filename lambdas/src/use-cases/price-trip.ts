@@ -2,17 +2,19 @@ import type { BookingPoint, Estimate } from '../../../shared/src/contract/bookin
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { KM_PER_MILE, routeHasDistance } from '../../../shared/src/domain/distance';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { calculateFare, ratesFromCarType, type FareParts } from '../../../shared/src/domain/fare';
+import { addZoneFees, calculateFare, ratesFromCarType, type FareParts, type ZoneFeeLine } from '../../../shared/src/domain/fare';
 import { toDecimal } from '../../../shared/src/domain/money';
 import { itemToCarType, type CarTypeItem } from '../adapters/dynamodb/car-type-repository';
 import type { StoredPricedItem } from '../ports/bookings';
 import { GeoProviderError, type GeoService } from '../ports/geo';
+import type { ServiceAreaStore } from '../ports/service-areas';
 import type { AppSettings } from '../ports/settings';
+import { tripZoneFees } from './areas-in-force';
 
 export interface PricedTrip {
   estimate: Estimate;
   /** Minor units, as stored. */
-  fare: { trip_cost: number; convenience_fees: number; driver_share: number; fare_parts: FareParts };
+  fare: { trip_cost: number; convenience_fees: number; driver_share: number; fare_parts: FareParts; zone_fees?: ZoneFeeLine[] };
   parcelTypeSelected?: StoredPricedItem;
   optionSelected?: StoredPricedItem;
   carImage?: string;
@@ -43,11 +45,13 @@ export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMo
  * route is called where this runs (the estimate says 'No Route Found', booking place_to_coords_error).
  */
 export async function priceTrip(
-  deps: { geo: () => GeoService },
+  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
   input: { pickup: BookingPoint; drop: BookingPoint; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number | null; optionIndex?: number | null; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
 ): Promise<PricedTrip> {
   const { carType, settings } = input;
   const items = choosePricedItems(carType, settings.appMode, input);
+  // Where the platform operates, and the zones' fixed fees, before any call to the map service.
+  const zoneFees = await tripZoneFees(deps, input);
   let route;
   try {
     // A pickup or drop at sea is no place (place_to_coords_error) before it is no route.
@@ -63,13 +67,13 @@ export async function priceTrip(
   if (!route || !routeHasDistance(route)) throw new DomainError(input.noRouteCode, 422, undefined, [{ path: 'drop', message: input.noRouteCode }]);
   const policy = dispatchPolicy(settings);
   const distance = policy.unit === 'mile' ? route.distance / KM_PER_MILE : route.distance;
-  const fare = calculateFare({
+  const fare = addZoneFees(calculateFare({
     rates: ratesFromCarType(itemToCarType(carType)),
     distance,
     durationSeconds: route.duration,
     parcelTypeAmount: items.parcelTypeSelected?.amount,
     optionAmount: items.optionSelected?.amount,
-  });
+  }), zoneFees);
   const round2 = (n: number) => Math.round(n * 100) / 100;
   return {
     estimate: {
@@ -84,9 +88,10 @@ export async function priceTrip(
       estimateTime: Math.round(route.duration),
       ...(items.parcelTypeSelected ? { parcelTypeSelected: { description: items.parcelTypeSelected.description, amount: toDecimal(items.parcelTypeSelected.amount) } } : {}),
       ...(items.optionSelected ? { optionSelected: { description: items.optionSelected.description, amount: toDecimal(items.optionSelected.amount) } } : {}),
+      ...(fare.zoneFees ? { zone_fees: fare.zoneFees.map((z) => ({ label: z.label, amount: toDecimal(z.amount) })) } : {}),
       route,
     },
-    fare: { trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare, fare_parts: fare.parts },
+    fare: { trip_cost: fare.grandTotal, convenience_fees: fare.convenienceFees, driver_share: fare.driverShare, fare_parts: fare.parts, ...(fare.zoneFees ? { zone_fees: fare.zoneFees } : {}) },
     ...items,
     ...(carType.image ? { carImage: carType.image } : {}),
   };

@@ -3,7 +3,7 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { countsForDistance } from '../../../shared/src/domain/booking-status';
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { KM_PER_MILE, pathDistance, type LatLng } from '../../../shared/src/domain/distance';
-import { calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
+import { addZoneFees, calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
 import { formatMoney } from '../../../shared/src/domain/money';
 import { sampleRoute } from '../../../shared/src/domain/route-sampling';
 import { recordDrop } from '../../../shared/src/domain/saved-address';
@@ -51,10 +51,11 @@ async function reach(deps: ReachDeps, account: Account, booking: BookingRecord, 
     const km = await drivenKm(deps, route);
     const unit = dispatchPolicy(settings).unit;
     const distance = unit === 'mile' ? km / KM_PER_MILE : km;
-    const fare = calculateFare({
+    // The zone fees were fixed when the trip was booked; the driven route does not move them.
+    const fare = addZoneFees(calculateFare({
       rates: ratesFromCarType(carType), distance, durationSeconds: total_trip_time,
       parcelTypeAmount: booking.parcelTypeSelected?.amount, optionAmount: booking.optionSelected?.amount,
-    });
+    }), booking.zone_fees ?? []);
     drop = { lat: point.lat, lng: point.lng, add: await addressOf(deps, point, booking.drop.add) };
     fields = {
       ...fields, distance: Math.round(distance * 100) / 100, drop, dropAddress: drop.add,

@@ -4,6 +4,7 @@ import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { PricedItem } from './catalog';
 import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
+import { ZoneFee } from './service-areas';
 import { ROLES, route } from './route';
 
 export const BookingStatus = z.enum(BOOKING_STATUSES);
@@ -59,6 +60,8 @@ export const Estimate = z.object({
   estimateTime: z.number().check(z.nonnegative()),
   parcelTypeSelected: z.optional(PricedItem),
   optionSelected: z.optional(PricedItem),
+  /** Fixed fees of the zones the trip starts or ends in, each its own line; in estimateFare and driver_share, not in totalFare. */
+  zone_fees: z.optional(z.array(ZoneFee)),
   route: RouteDetails,
 });
 export type Estimate = z.infer<typeof Estimate>;
@@ -131,6 +134,8 @@ export const BookingView = z.object({
   driver_share: Money,
   parcelTypeSelected: z.optional(PricedItem),
   optionSelected: z.optional(PricedItem),
+  /** Zone fees fixed when the trip was booked (in trip_cost and driver_share). */
+  zone_fees: z.optional(z.array(ZoneFee)),
   deliveryPerson: z.optional(z.string()),
   deliveryPersonPhone: z.optional(z.string()),
   pickUpInstructions: z.optional(z.string()),

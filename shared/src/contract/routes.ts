@@ -9,6 +9,7 @@ import * as payments from './payments';
 import * as catalog from './catalog';
 import * as promos from './promos';
 import * as receipts from './receipts';
+import * as serviceAreas from './service-areas';
 import * as settings from './settings';
 import * as sos from './sos';
 import * as system from './system';
@@ -106,6 +107,11 @@ export const contract = {
   closeSosAlert: sos.closeSosAlert,
   setEmergencyContact: sos.setEmergencyContact,
   clearEmergencyContact: sos.clearEmergencyContact,
+  // Service areas and fee zones, drawn by admins.
+  fetchServiceAreas: serviceAreas.fetchServiceAreas,
+  addServiceArea: serviceAreas.addServiceArea,
+  updateServiceArea: serviceAreas.updateServiceArea,
+  deleteServiceArea: serviceAreas.deleteServiceArea,
   fetchChat: trips.fetchChat,
   sendChatMessage: trips.sendChatMessage,
   createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,

@@ -57,6 +57,8 @@ export interface Fare {
   /** grandTotal − convenienceFees. */
   driverShare: number;
   parts: FareParts;
+  /** Fixed fees of the zones the trip starts or ends in (`addZoneFees`); outside `totalFare`. */
+  zoneFees?: ZoneFeeLine[];
 }
 
 function requireAmount(value: number, field: string): number {
@@ -133,3 +135,26 @@ export function ratesFromCarType(carType: DecimalCarTypePrices): FareRates {
     convenience_fee_type: carType.convenience_fee_type,
   };
 }
+
+/** A zone's fixed fee on a trip (an airport pickup, say), minor units; see domain/service-areas. */
+export interface ZoneFeeLine { areaId: string; label: string; amount: number }
+
+/**
+ * The fare with the zones' fixed fees added as their own lines. A zone fee is an access fee
+ * passed through: the rider pays it (it is in the grand total, the booking's trip_cost) and the
+ * driver, who pays it at the gate, gets it whole in the driver share; the convenience fee is
+ * computed on `totalFare` alone, so the platform takes no commission on it.
+ */
+export function addZoneFees(fare: Fare, fees: readonly ZoneFeeLine[]): Fare {
+  const zone = fees.reduce((sum, f) => sum + roundMinor(f.amount), 0);
+  if (fees.length === 0) return fare;
+  return {
+    ...fare,
+    grandTotal: fare.grandTotal + zone,
+    driverShare: fare.driverShare + zone,
+    zoneFees: fees.map((f) => ({ areaId: f.areaId, label: f.label, amount: roundMinor(f.amount) })),
+  };
+}
+
+/** The zone fees' sum, minor units. */
+export const zoneFeesTotal = (fees: readonly { amount: number }[] | undefined): number => (fees ?? []).reduce((s, f) => s + f.amount, 0);

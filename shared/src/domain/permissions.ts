@@ -30,6 +30,8 @@ export const PROTECTED_ROUTES = {
   '/receipt': ['rider', 'driver', 'admin', 'fleetadmin'],
   // Where a payment provider sends the browser back: what the server knows of the payment.
   '/payment-result': ['rider', 'driver'],
+  // Where the platform operates and the zones' fixed fees, drawn on the map.
+  '/serviceareas': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type ProtectedRoute = keyof typeof PROTECTED_ROUTES;
 
@@ -97,7 +99,7 @@ export function sideMenu(role: Role): MenuEntry[] {
       labelKey: 'menu_users',
       items: [link('menu_riders', '/riders'), link('menu_drivers', '/drivers'), link('menu_fleet_admins', '/fleetadmins')],
     });
-    menu.push(link('menu_car_types', '/cartypes'), link('menu_cancellation_reasons', '/cancelreasons'));
+    menu.push(link('menu_car_types', '/cartypes'), link('menu_cancellation_reasons', '/cancelreasons'), link('menu_service_areas', '/serviceareas'));
   }
   if (admin) menu.push(link('menu_earning_reports', '/earningreports'));
   if (fleet) menu.push(link('menu_earning_reports', '/driverearning'));

@@ -1,4 +1,4 @@
-import type { FareParts } from './fare';
+import { zoneFeesTotal, type FareParts } from './fare';
 
 /** Statuses a booking has a receipt in: the money has moved (PAID) or the trip is closed (COMPLETE). */
 export const RECEIPT_STATUSES: readonly string[] = ['PAID', 'COMPLETE'];
@@ -10,9 +10,10 @@ export function hasReceipt(status: string): boolean {
 /**
  * What a receipt line is. `fare` stands for the whole fare of a booking priced before its parts
  * were kept; `minimum` is what a minimum fare added. A tip is its own line, outside the fare: it
- * goes to the driver whole and never changes the fee.
+ * goes to the driver whole and never changes the fee. A zone fee (domain/service-areas) is its
+ * own line too, after the fare's parts, with the zone's label as its detail.
  */
-export const RECEIPT_LINE_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum', 'fare', 'fee', 'discount', 'tip'] as const;
+export const RECEIPT_LINE_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum', 'fare', 'zone', 'fee', 'discount', 'tip'] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 
 /** One line, minor units; a discount is negative. `detail` is the parcel type's or option's own name. */
@@ -39,6 +40,8 @@ export interface ReceiptBooking {
   fare_parts?: FareParts;
   parcelTypeSelected?: { description: string; amount: number };
   optionSelected?: { description: string; amount: number };
+  /** Zone fees fixed at booking: in trip_cost, outside the fare's parts. */
+  zone_fees?: { label: string; amount: number }[];
   discount?: number;
   promo_details?: { promo_name: string };
   payment_mode?: ReceiptPaymentMode;
@@ -105,7 +108,7 @@ const PART_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum'] a
  * issues it. Lines add up to the total; zero parts are left out, except that a fare always shows.
  */
 export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt {
-  const fare = b.trip_cost - b.convenience_fees;
+  const fare = b.trip_cost - b.convenience_fees - zoneFeesTotal(b.zone_fees);
   const lines: ReceiptLine[] = [];
   if (b.fare_parts) {
     for (const kind of PART_KINDS) {
@@ -125,6 +128,7 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
     if (option > 0) lines.push({ kind: 'option', amount: option, detail: b.optionSelected!.description });
   }
   if (lines.length === 0) lines.push({ kind: 'fare', amount: fare });
+  for (const z of b.zone_fees ?? []) lines.push({ kind: 'zone', amount: z.amount, detail: z.label });
   if (b.convenience_fees > 0) lines.push({ kind: 'fee', amount: b.convenience_fees });
   const discount = Math.min(Math.max(0, b.discount ?? 0), b.trip_cost);
   if (discount > 0) lines.push({ kind: 'discount', amount: -discount, ...(b.promo_details?.promo_name ? { detail: b.promo_details.promo_name } : {}) });

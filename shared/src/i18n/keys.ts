@@ -153,6 +153,14 @@ export const TECHNICAL_KEYS = [
   'tip_not_ready',
   'tip_already_added',
   'tip_window_closed',
+  // Service areas and zone fees: a trip outside where the platform operates, a bad drawing, a fee zone without a fee, the areas' limit, a stale edit.
+  'outside_service_area',
+  'service_area_polygon_invalid',
+  'service_area_polygon_self_intersects',
+  'service_area_fee_invalid',
+  'service_area_limit',
+  'service_area_not_found',
+  'service_area_moved_on',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 
@@ -168,6 +176,8 @@ export const MENU_KEYS = [
   'menu_fleet_admins',
   'menu_car_types',
   'menu_cancellation_reasons',
+  // Service areas and zone fees (beyond the spec's menu).
+  'menu_service_areas',
   'menu_earning_reports',
   'menu_wallet',
   'menu_driver_earning',

@@ -124,6 +124,7 @@ export const messagesEn: Record<TranslationKey, string> = {
   menu_fleet_admins: 'Fleet admins',
   menu_car_types: 'Car types',
   menu_cancellation_reasons: 'Cancellation reasons',
+  menu_service_areas: 'Service areas',
   menu_earning_reports: 'Earning reports',
   menu_wallet: 'Wallet',
   menu_driver_earning: 'Driver earning',
@@ -158,6 +159,14 @@ export const messagesEn: Record<TranslationKey, string> = {
   tip_not_ready: 'A tip can be added once the trip is paid.',
   tip_already_added: 'This trip already has a tip.',
   tip_window_closed: 'This trip is too long ago to add a tip.',
+  // Service areas and zone fees.
+  outside_service_area: 'We do not operate there yet: choose a pickup and a drop inside our service area.',
+  service_area_polygon_invalid: 'Draw the area with 3 to 100 points that enclose some ground (and less than half the globe wide).',
+  service_area_polygon_self_intersects: 'The area\'s edges cross each other. Draw its outline without crossing it.',
+  service_area_fee_invalid: 'A fee zone needs a fee above 0 (at most 500.00) with at most two decimals.',
+  service_area_limit: 'There are already 50 areas. Delete one before drawing another.',
+  service_area_not_found: 'There is no such area. It may have been deleted.',
+  service_area_moved_on: 'Someone else changed this area. Reload it and try again.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -288,6 +297,7 @@ export const messagesEs: Record<TranslationKey, string> = {
   menu_fleet_admins: 'Administradores de flota',
   menu_car_types: 'Tipos de vehículo',
   menu_cancellation_reasons: 'Motivos de cancelación',
+  menu_service_areas: 'Zonas de servicio',
   menu_earning_reports: 'Informes de ganancias',
   menu_wallet: 'Monedero',
   menu_driver_earning: 'Ganancias de conductores',
@@ -322,6 +332,14 @@ export const messagesEs: Record<TranslationKey, string> = {
   tip_not_ready: 'Podrás añadir una propina cuando el viaje esté pagado.',
   tip_already_added: 'Este viaje ya tiene propina.',
   tip_window_closed: 'Este viaje es demasiado antiguo para añadir una propina.',
+  // Zonas de servicio y tarifas de zona.
+  outside_service_area: 'Todavía no operamos allí: elige una recogida y un destino dentro de nuestra zona de servicio.',
+  service_area_polygon_invalid: 'Dibuja la zona con entre 3 y 100 puntos que encierren algo de terreno (y menos de medio globo de ancho).',
+  service_area_polygon_self_intersects: 'Los bordes de la zona se cruzan. Dibuja su contorno sin cruzarlo.',
+  service_area_fee_invalid: 'Una zona con tarifa necesita una tarifa mayor que 0 (500,00 como máximo) con dos decimales como máximo.',
+  service_area_limit: 'Ya hay 50 zonas. Borra una antes de dibujar otra.',
+  service_area_not_found: 'No existe esa zona. Puede que se haya borrado.',
+  service_area_moved_on: 'Otra persona ha cambiado esta zona. Vuelve a cargarla e inténtalo de nuevo.',
 };
 
 export type Language = 'en' | 'es';

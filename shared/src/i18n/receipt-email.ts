@@ -4,7 +4,7 @@ import type { Receipt, ReceiptLineKind } from '../domain/receipt';
 /** The names of a receipt's lines in the e-mail (English, as the platform's other messages; the page speaks the reader's language). */
 const LINE_NAMES: Record<ReceiptLineKind, string> = {
   base: 'Base fare', distance: 'Distance', time: 'Time', parcel: 'Parcel', option: 'Option', minimum: 'Minimum fare top-up',
-  fare: 'Fare', fee: 'Convenience fee', discount: 'Promo discount', tip: 'Tip',
+  fare: 'Fare', zone: 'Zone fee', fee: 'Convenience fee', discount: 'Promo discount', tip: 'Tip',
 };
 const PAYMENT_NAMES = { cash: 'Cash', wallet: 'Wallet', card: 'Card' } as const;
 

@@ -12,6 +12,7 @@ import { uploadsStringsEn, uploadsStringsEs } from './ui-strings-uploads';
 import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
 import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
+import { serviceAreaStringsEn, serviceAreaStringsEs } from './ui-strings-service-areas';
 import { sosStringsEn, sosStringsEs } from './ui-strings-sos';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
@@ -469,6 +470,7 @@ export const uiStringsEn = {
   ...operatorClockStringsEn,
   ...receiptStringsEn,
   ...sosStringsEn,
+  ...serviceAreaStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -907,6 +909,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...operatorClockStringsEs,
   ...receiptStringsEs,
   ...sosStringsEs,
+  ...serviceAreaStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,

@@ -18,6 +18,36 @@ export async function sampleBooking(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A fee zone on East Antarctica's ice, where no test books: harmless to every other test's fares
+ * (a service area would refuse their bookings, so the samples never draw one).
+ */
+export function sampleFeeZone(over: Record<string, unknown> = {}) {
+  return {
+    name: `Matrix zone ${unique()}`, kind: 'fee', fee: '1.50', feeLabel: 'Matrix fee', feeAppliesTo: 'pickup',
+    polygon: [{ lat: -84, lng: 60 }, { lat: -84, lng: 60.1 }, { lat: -83.9, lng: 60.05 }], ...over,
+  };
+}
+
+let matrixZone: string | undefined;
+/** The matrix's own zone at its current version (made once per file). */
+async function matrixFeeZone(): Promise<{ id: string; version: number }> {
+  if (matrixZone) {
+    const all = await api('GET', '/service-areas', { token: await idToken(DEMO.admin) });
+    const found = (all.body.items as { id: string; version: number }[]).find((a) => a.id === matrixZone);
+    if (found) return found;
+  }
+  const made = await freshFeeZone();
+  matrixZone = made.id;
+  return made;
+}
+
+async function freshFeeZone(): Promise<{ id: string; version: number }> {
+  const res = await api('POST', '/service-areas', { token: await idToken(DEMO.admin), body: sampleFeeZone() });
+  if (res.status !== 201) throw new Error(`could not draw a fee zone: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 /** A fresh booking of rider1's, made by rider1. */
 /** An alert id of the right shape that names no alert. */
 const NO_SOS_ALERT = '0000000000000-000000000000';
@@ -228,6 +258,14 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   fetchSosAlerts: async () => ({ path: '/sos-alerts' }),
   acknowledgeSosAlert: async () => ({ path: `/sos-alerts/${NO_SOS_ALERT}/acknowledge`, body: {} }),
   closeSosAlert: async () => ({ path: `/sos-alerts/${NO_SOS_ALERT}/close`, body: { note: 'Called the rider: all well' } }),
+  fetchServiceAreas: async () => ({ path: '/service-areas' }),
+  addServiceArea: async () => ({ path: '/service-areas', body: sampleFeeZone() }),
+  // One zone of the matrix's, edited again and again (the areas are few: at most 50).
+  updateServiceArea: async () => {
+    const area = await matrixFeeZone();
+    return { path: `/service-areas/${area.id}`, body: { version: area.version, area: sampleFeeZone() } };
+  },
+  deleteServiceArea: async () => ({ path: `/service-areas/${(await freshFeeZone()).id}` }),
   // A US number, read in the caller's own country (every demo user's mobile is +1).
   setEmergencyContact: async () => ({ path: '/me/emergency-contact', body: { name: 'Sam Contact', phone: '415 555 0134' } }),
   clearEmergencyContact: async () => ({ path: '/me/emergency-contact' }),

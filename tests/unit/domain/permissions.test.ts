@@ -28,13 +28,14 @@ describe('§2 routes', () => {
     ['/trip', ['rider', 'driver', 'admin', 'fleetadmin']],
     ['/wallet', ['rider', 'driver']],
     ['/receipt', ['rider', 'driver', 'admin', 'fleetadmin']],
+    ['/serviceareas', ['admin']],
   ] as const)('%s is for %j', (path, roles) => {
     for (const role of ROLES) expect(canVisit(path, role), role).toBe((roles as readonly Role[]).includes(role));
     expect(canVisit(path, undefined)).toBe(false);
   });
 
-  it('covers exactly the 16 protected routes of the spec, the 2 of the trip work, the payment result and the receipt', () => {
-    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(20);
+  it('covers exactly the 16 protected routes of the spec, the 2 of the trip work, the payment result, the receipt and the service areas', () => {
+    expect(Object.keys(PROTECTED_ROUTES)).toHaveLength(21);
     expect(PROTECTED_ROUTES['/payment-result']).toEqual(['rider', 'driver']);
   });
 
@@ -74,6 +75,7 @@ describe('§2 admin side menu', () => {
       'menu_users/menu_fleet_admins:/fleetadmins',
       'menu_car_types:/cartypes',
       'menu_cancellation_reasons:/cancelreasons',
+      'menu_service_areas:/serviceareas',
       'menu_earning_reports:/earningreports',
       'menu_wallet',
       'menu_wallet/menu_earning_reports:/earningreports',

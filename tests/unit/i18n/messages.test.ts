@@ -82,6 +82,9 @@ describe('§8 error catalogue', () => {
         'receipt_not_ready',
         // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
         'tip_amount_invalid', 'tip_too_large', 'tip_not_ready', 'tip_already_added', 'tip_window_closed',
+        // Service areas: a trip outside them, a bad drawing, a fee zone without a fee, the limit, a missing or stale area.
+        'outside_service_area', 'service_area_polygon_invalid', 'service_area_polygon_self_intersects', 'service_area_fee_invalid',
+        'service_area_limit', 'service_area_not_found', 'service_area_moved_on',
       ].sort(),
     );
   });

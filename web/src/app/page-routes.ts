@@ -47,6 +47,12 @@ export const protectedPages: readonly ProtectedPage[] = [
     Component: lazy(() => import('../pages/cancelreasons/cancel-reasons-page')),
   },
   {
+    path: '/serviceareas',
+    roles: ['admin'],
+    menuKey: 'menu_service_areas',
+    Component: lazy(() => import('../pages/serviceareas/service-areas-page')),
+  },
+  {
     path: '/promos',
     roles: ['admin'],
     menuKey: 'menu_promo',

@@ -112,6 +112,11 @@ export const keys = {
   sosAlert: (id: string) => ({ pk: 'SOS', sk: `ALERT#${id}` }),
   sosPk: 'SOS',
   sosPrefix: 'ALERT#',
+  /** Service areas and fee zones, one small partition (at most MAX_AREAS): every estimate reads them with one Query; META counts them. */
+  serviceArea: (id: string) => ({ pk: 'AREA', sk: `AREA#${id}` }),
+  serviceAreaCount: () => ({ pk: 'AREA', sk: 'META' }),
+  serviceAreaPk: 'AREA',
+  serviceAreaPrefix: 'AREA#',
   /** A wallet history entry (spec §3), newest last in key order; the balance is the profile's walletBalance. */
   walletEntry: (uid: string, at: number, txRef: string) => ({ pk: `USER#${uid}`, sk: `WALLET#${String(at).padStart(13, '0')}#${txRef}` }),
   walletPrefix: 'WALLET#',

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import { feature } from 'topojson-client';
 import type { LatLng } from '../../../../shared/src/domain/distance';
+import { ringsContain as polygonIndex, type Ring } from '../../../../shared/src/domain/point-in-polygon';
 
 /**
  * Land or water without any network, for the offline gazetteer: Natural Earth's 1:10m land
@@ -22,9 +23,7 @@ export const COAST_TOLERANCE_KM = 0.6;
  * river) counts as land; Lake Michigan, Lake Tahoe or Lake Geneva do not.
  */
 export const LAKE_SHORE_KM = 1;
-/** Height of the latitude bands edges are indexed by; a point is tested only against its band's edges. */
-export const BAND_DEG = 0.1;
-const BANDS = Math.ceil(180 / BAND_DEG);
+export { BAND_DEG } from '../../../../shared/src/domain/point-in-polygon';
 const KM_PER_DEG_LAT = 111.32;
 
 export interface LandMask {
@@ -49,59 +48,6 @@ export function buildLandMask(rings: readonly Ring[], lakeRings: readonly Ring[]
   };
 }
 
-type Ring = readonly (readonly number[])[];
-
-/**
- * Every ring edge (outer rings and holes alike) by latitude band, as flat [x1, y1, x2, y2] runs.
- * The polygons of one layer do not overlap, so an even count of edges crossed by a ray eastwards
- * from a point means outside and an odd count inside, whatever polygon each edge belongs to.
- */
-function polygonIndex(rings: readonly Ring[]): (point: LatLng) => boolean {
-  const counts = new Uint32Array(BANDS);
-  const bandsOf = (y1: number, y2: number): [number, number] => [band(Math.min(y1, y2)), band(Math.max(y1, y2))];
-  for (const ring of rings) {
-    for (let i = 1; i < ring.length; i++) {
-      const a = ring[i - 1]!;
-      const b = ring[i]!;
-      if (a[1] === b[1]) continue; // horizontal edges are never crossed by a horizontal ray
-      const [lo, hi] = bandsOf(a[1]!, b[1]!);
-      for (let k = lo; k <= hi; k++) counts[k]!++;
-    }
-  }
-  const starts = new Uint32Array(BANDS + 1);
-  for (let k = 0; k < BANDS; k++) starts[k + 1] = starts[k]! + counts[k]!;
-  const edges = new Float64Array(starts[BANDS]! * 4);
-  const fill = starts.slice(0, BANDS);
-  for (const ring of rings) {
-    for (let i = 1; i < ring.length; i++) {
-      const a = ring[i - 1]!;
-      const b = ring[i]!;
-      if (a[1] === b[1]) continue;
-      const [lo, hi] = bandsOf(a[1]!, b[1]!);
-      for (let k = lo; k <= hi; k++) {
-        const at = fill[k]!++ * 4;
-        edges[at] = a[0]!;
-        edges[at + 1] = a[1]!;
-        edges[at + 2] = b[0]!;
-        edges[at + 3] = b[1]!;
-      }
-    }
-  }
-
-  const inside = ({ lat, lng }: LatLng): boolean => {
-    const k = band(lat);
-    let crossings = 0;
-    for (let e = starts[k]! * 4, end = starts[k + 1]! * 4; e < end; e += 4) {
-      const x1 = edges[e]!, y1 = edges[e + 1]!, x2 = edges[e + 2]!, y2 = edges[e + 3]!;
-      // Half-open in y so a vertex on the ray is counted once.
-      if ((y1 > lat) !== (y2 > lat) && lng < x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1)) crossings++;
-    }
-    return (crossings & 1) === 1;
-  };
-
-  return inside;
-}
-
 /** Eight points on a circle of `km` around `point`: cheap, and finer than the data. */
 function aroundPoint(point: LatLng, km: number): LatLng[] {
   const dLat = km / KM_PER_DEG_LAT;
@@ -116,9 +62,6 @@ function aroundPoint(point: LatLng, km: number): LatLng[] {
   });
 }
 
-function band(lat: number): number {
-  return Math.min(BANDS - 1, Math.max(0, Math.floor((lat + 90) / BAND_DEG)));
-}
 
 type Land = Topology<{ land: GeometryCollection }>;
 type Lakes = { type: 'GeometryCollection'; geometries: { type: string; coordinates: number[][][] | number[][][][] }[] };

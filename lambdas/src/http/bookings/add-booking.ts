@@ -1,11 +1,11 @@
 import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { bookings, demand, geo, jobs, now, presence, random } from '../../composition-root';
+import { bookings, demand, geo, jobs, now, presence, random, serviceAreas } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { idempotency } from '../../middleware/idempotency';
 import { addBooking } from '../../use-cases/add-booking';
 
-const deps = { bookings, demand, geo, jobs, now, presence, random };
+const deps = { bookings, demand, geo, jobs, now, presence, random, serviceAreas };
 
 /** The car type, the rider an admin books for and the idempotency record come with the admission read. */
 export const handler = httpHandler(

@@ -1,10 +1,10 @@
 import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { geo } from '../../composition-root';
+import { geo, serviceAreas } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { getEstimate } from '../../use-cases/get-estimate';
 
-const deps = { geo };
+const deps = { geo, serviceAreas };
 
 export const handler = httpHandler(
   contract.getEstimate,

@@ -241,7 +241,9 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       setEstimateOpen(true);
     } catch (e) {
       setParcelFor(null);
-      setProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e) });
+      // A place outside the service areas is named by the server (pickup or drop): marked on its field too.
+      const field = isApiError(e) && e.code === 'outside_service_area' ? e.details?.[0]?.path : undefined;
+      setProblem({ key: isApiError(e) ? e.code : 'request_failed', fallback: errorText(t, e), ...(field ? { field } : {}) });
     } finally {
       setEstimating(false);
     }

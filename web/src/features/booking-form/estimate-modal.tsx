@@ -16,6 +16,7 @@ import { useSettings } from '../../app/settings-context';
 import { formatMoney } from '../../components/format-money';
 import { ModalFooter } from '../../components/modal-footer';
 import { ProblemAlert, type ActionProblem } from '../../components/problem-alert';
+import { ZoneFeeFigures } from '../service-areas/zone-fee-lines';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { formatDistance, formatDuration, formatTripDate } from './format-trip';
 import type { TripPoint } from './trip-point';
@@ -131,6 +132,7 @@ export function EstimateModal({ estimate, pickup, drop, bookLater, tripdate, del
                 <Box variant="awsui-key-label">{t('col_convenience_fee')}</Box>
                 <div data-testid="estimate-fee">{money(estimate.convenience_fees)}</div>
               </div>
+              <ZoneFeeFigures fees={estimate.zone_fees} money={money} t={t} />
               <div>
                 <Box variant="awsui-key-label">{t('bf_grand_total')}</Box>
                 <Box fontSize="heading-l" fontWeight="bold" data-testid="estimate-grand-total">

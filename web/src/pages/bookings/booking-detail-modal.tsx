@@ -15,6 +15,7 @@ import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
 import { useAuth } from '../../auth/auth-context';
+import { zoneFeePairs } from '../../features/service-areas/zone-fee-lines';
 import { DispatchStorySection } from '../../features/dispatch-story/dispatch-story-section';
 
 /** MapLibre is big: it loads with the first detail opened, never with the table. */
@@ -165,6 +166,7 @@ function BookingDetails({ booking: b, format: f, delivery, onWhy }: { booking: B
         [t('detail_estimate'), f.money(b.estimate)],
         [t('col_trip_cost'), f.money(b.trip_cost)],
         [t('col_convenience_fee'), f.money(b.convenience_fees)],
+        ...zoneFeePairs(t, (n) => f.money(n) ?? '', b.zone_fees),
         [t('col_driver_share'), f.money(b.driver_share)],
         [t('col_booking_discount'), f.money(b.discount)],
         [t('col_customer_paid'), f.money(b.customer_paid)],
