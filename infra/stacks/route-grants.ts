@@ -136,6 +136,10 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // race, and one transaction of puts (booking, ledger entries and claims, message) and updates
   // (wallets, earnings).
   addTip: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  // A stop reached: admission (profile, settings, booking, the driver's state: one batch), a
+  // consistent re-read of the booking after a refusal or a lost race, and one transaction of two
+  // puts (the booking on its version, the tracking point).
+  reachStop: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
 };
 
 export function keyedTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

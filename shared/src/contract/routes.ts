@@ -11,6 +11,7 @@ import * as promos from './promos';
 import * as receipts from './receipts';
 import * as settings from './settings';
 import * as sos from './sos';
+import * as stops from './stops';
 import * as system from './system';
 import * as trips from './trips';
 import * as tripLink from './trip-link';
@@ -88,6 +89,8 @@ export const contract = {
   releaseBooking: trips.releaseBooking,
   arriveBooking: trips.arriveBooking,
   startTrip: trips.startTrip,
+  // Stops between pickup and drop, reached in order before the drop.
+  reachStop: stops.reachStop,
   reachBooking: trips.reachBooking,
   settleBooking: trips.settleBooking,
   payBooking: trips.payBooking,

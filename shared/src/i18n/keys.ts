@@ -153,6 +153,14 @@ export const TECHNICAL_KEYS = [
   'tip_not_ready',
   'tip_already_added',
   'tip_window_closed',
+  // Stops: too many, one at sea, and stepping through them out of turn.
+  'stops_too_many',
+  'stop_not_a_place',
+  'stop_unknown',
+  'stop_trip_not_started',
+  'stop_already_reached',
+  'stop_out_of_order',
+  'stops_remaining',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

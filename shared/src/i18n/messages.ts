@@ -158,6 +158,14 @@ export const messagesEn: Record<TranslationKey, string> = {
   tip_not_ready: 'A tip can be added once the trip is paid.',
   tip_already_added: 'This trip already has a tip.',
   tip_window_closed: 'This trip is too long ago to add a tip.',
+  // Stops.
+  stops_too_many: 'A trip can have at most 3 stops.',
+  stop_not_a_place: 'A stop could not be found on the map. Choose another place for it.',
+  stop_unknown: 'This trip has no such stop.',
+  stop_trip_not_started: 'Stops are marked once the trip has started.',
+  stop_already_reached: 'This stop is already marked as reached.',
+  stop_out_of_order: 'Mark the earlier stop first: stops are reached in order.',
+  stops_remaining: 'Mark every stop as reached before the drop.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -322,6 +330,14 @@ export const messagesEs: Record<TranslationKey, string> = {
   tip_not_ready: 'Podrás añadir una propina cuando el viaje esté pagado.',
   tip_already_added: 'Este viaje ya tiene propina.',
   tip_window_closed: 'Este viaje es demasiado antiguo para añadir una propina.',
+  // Paradas.
+  stops_too_many: 'Un viaje puede tener como máximo 3 paradas.',
+  stop_not_a_place: 'No se ha encontrado una parada en el mapa. Elige otro lugar para ella.',
+  stop_unknown: 'Este viaje no tiene esa parada.',
+  stop_trip_not_started: 'Las paradas se marcan una vez iniciado el viaje.',
+  stop_already_reached: 'Esta parada ya está marcada como alcanzada.',
+  stop_out_of_order: 'Marca antes la parada anterior: las paradas se alcanzan en orden.',
+  stops_remaining: 'Marca todas las paradas como alcanzadas antes del destino.',
 };
 
 export type Language = 'en' | 'es';
