@@ -82,6 +82,7 @@ describe('§8 error catalogue', () => {
         'receipt_not_ready',
         // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
         'tip_amount_invalid', 'tip_too_large', 'tip_not_ready', 'tip_already_added', 'tip_window_closed',
+        'stops_too_many', 'stop_not_a_place', 'stop_unknown', 'stop_trip_not_started', 'stop_already_reached', 'stop_out_of_order', 'stops_remaining',
       ].sort(),
     );
   });
