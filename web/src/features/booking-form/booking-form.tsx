@@ -424,6 +424,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
               </Button>
             }
           />
+          {/* Stops sit between the ends, in the order they are driven. */}
+          <StopsField draft={stopsDraft} near={pickup ?? drop ?? mapCenter} signedIn={signedIn} errorText={fieldError('stops')} />
           <PlaceField
             label={t('bf_drop')}
             placeholder={t('bf_drop_placeholder')}
@@ -435,7 +437,6 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
             errorText={fieldError('drop')}
             testId="drop-search"
           />
-          <StopsField draft={stopsDraft} near={pickup ?? drop ?? mapCenter} signedIn={signedIn} errorText={fieldError('stops')} />
           {notice ? (
             <Alert type={notice.key === 'allow_location' ? 'error' : 'warning'} dismissible onDismiss={() => setNotice(null)} data-testid="booking-notice">
               {t(keyForChannel(notice.key, channel), { defaultValue: notice.fallback })}
