@@ -144,6 +144,10 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   addServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   updateServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
   deleteServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+  // A stop reached: admission (profile, settings, booking, the driver's state: one batch), a
+  // consistent re-read of the booking after a refusal or a lost race, and one transaction of two
+  // puts (the booking on its version, the tracking point).
+  reachStop: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
 };
 
 export function keyedTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

@@ -3,8 +3,8 @@ import { parcelPhoto } from './parcel-photo';
 /**
  * What a simulated driver does with work: takes an offer after a short think, drives the road to
  * the pickup and then to the drop (the platform's own route, pinging as it goes), and moves the
- * booking through ARRIVED, STARTED and REACHED to PAID: cash at the drop, or nothing to collect
- * when the booking was prepaid. In delivery mode it photographs the parcel at both ends.
+ * booking through ARRIVED, STARTED (marking each of its stops reached on the way, in order) and
+ * REACHED to PAID: cash at the drop, or nothing to collect when the booking was prepaid. In delivery mode it photographs the parcel at both ends.
  */
 
 export interface LatLng { lat: number; lng: number }
@@ -33,7 +33,16 @@ export interface ActiveTrip {
   waitUntil?: number;
   busy?: boolean;
   mode?: 'delivery' | 'taxi';
+  /** The booking's stops and how many are reached: while one is ahead the path leads to it, not the drop. */
+  stops?: LatLng[];
+  stopsReached?: number;
+  drop?: LatLng;
 }
+
+/** Where a STARTED trip drives next: its next stop, else the drop. */
+const nextTarget = (trip: ActiveTrip): LatLng | undefined => trip.stops?.[trip.stopsReached ?? 0] ?? trip.drop;
+/** The booking's stops as the trip keeps them. */
+const stopsOf = (b: { stops?: LatLng[]; stopsReached?: number; drop?: LatLng }) => ({ stops: b.stops ?? [], stopsReached: b.stopsReached ?? 0, drop: b.drop });
 
 export interface PlayerDriver extends LatLng {
   email: string;
@@ -104,7 +113,8 @@ export function createTripPlayer(opts: TripPlayerOptions) {
       const res = await call(d.token, 'GET', '/bookings?status=ACCEPTED,ARRIVED,STARTED,REACHED&limit=1');
       const b = res.body?.items?.[0];
       if (!b) return;
-      d.trip = { bookingId: b.id, status: b.status, path: await route(d, b.status === 'STARTED' ? b.drop : b.pickup) };
+      d.trip = { bookingId: b.id, status: b.status, path: [], ...stopsOf(b) };
+      d.trip.path = await route(d, b.status === 'STARTED' ? nextTarget(d.trip)! : b.pickup);
       log(`${d.email} resumes ${b.id} (${b.status})`);
     },
 
@@ -150,10 +160,20 @@ export function createTripPlayer(opts: TripPlayerOptions) {
             const booking = await call(opts.adminToken(), 'GET', `/bookings/${trip.bookingId}`);
             const started = await step(d, 'start', booking.body?.otp !== undefined ? { otp: String(booking.body.otp) } : {});
             trip.status = started.status;
-            trip.path = await route(d, started.drop);
+            Object.assign(trip, stopsOf(started));
+            trip.path = await route(d, nextTarget(trip)!);
             return 'going';
           }
           case 'STARTED':
+            if ((trip.stopsReached ?? 0) < (trip.stops?.length ?? 0)) {
+              // At a stop: mark it, then drive on to the next one (or the drop).
+              const marked = await step(d, 'stops/reach', { index: trip.stopsReached ?? 0 });
+              Object.assign(trip, stopsOf(marked));
+              log(`${d.email} reached stop ${trip.stopsReached} of ${trip.stops!.length} on ${trip.bookingId}`);
+              trip.path = await route(d, nextTarget(trip)!);
+              trip.waitUntil = now + 2000;
+              return 'going';
+            }
             trip.status = (await step(d, 'reach')).status;
             if (opts.photos && trip.mode === 'delivery') await photo(d, 'deliver_image');
             trip.waitUntil = now + 2000;
@@ -178,6 +198,9 @@ export function createTripPlayer(opts: TripPlayerOptions) {
           return 'left';
         }
         trip.status = status;
+        Object.assign(trip, stopsOf(res.body));
+        // A stop marked meanwhile (or one refused): drive to what is next now.
+        if (status === 'STARTED') trip.path = await route(d, nextTarget(trip)!);
         return 'going';
       } finally {
         if (d.trip) d.trip.busy = false;

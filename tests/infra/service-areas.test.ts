@@ -1,9 +1,10 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
+import type { BuiltApp } from '../../infra/bin/build-app';
 import { routes } from '../../shared/src/contract/routes';
-import { fixtureDist } from './support/fixture-dist';
+import { defaultApp } from './support/default-app';
+import { routeStatements, actionsOf } from './support/route-policy';
 
 type Json = Record<string, any>;
 
@@ -11,28 +12,12 @@ let built: BuiltApp;
 let api: Template;
 
 beforeAll(() => {
-  built = buildApp({
-    withCdkJsonContext: true,
-    context: { 'aws:cdk:bundling-stacks': [] },
-    builtinCloudFormationValidation: false,
-    webDist: fixtureDist(),
-    nagChecks: false,
-  });
-  built.app.synth();
+  built = defaultApp();
   api = Template.fromStack(built.api);
 }, 240_000);
 
-/** Every statement of the policies attached to a route function's own role. */
-function statementsOf(operationId: string): Json[] {
-  const fn = built.api.routeFunctions.get(operationId)!;
-  const stack = Stack.of(fn.fn);
-  const roleId = stack.getLogicalId(fn.role.node.defaultChild as never);
-  return Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'))
-    .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes(roleId))
-    .flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
-}
+const statementsOf = (operationId: string) => routeStatements(built, operationId);
 
-const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Action].flat() as string[]))].sort();
 const tableStatements = (sts: Json[]) => sts.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
 
 const AREA_ROUTES = ['fetchServiceAreas', 'addServiceArea', 'updateServiceArea', 'deleteServiceArea'];

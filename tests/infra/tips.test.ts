@@ -1,9 +1,9 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../infra/bin/build-app';
+import type { BuiltApp } from '../../infra/bin/build-app';
 import { defaultApp } from './support/default-app';
-import { fixtureDist } from './support/fixture-dist';
+import { routeStatements, actionsOf, beyondTableAndLogs } from './support/route-policy';
 
 type Json = Record<string, any>;
 
@@ -15,18 +15,8 @@ beforeAll(() => {
   api = Template.fromStack(built.api);
 }, 240_000);
 
-/** Every statement of the policies attached to a route function's own role. */
-function statementsOf(operationId: string): Json[] {
-  const fn = built.api.routeFunctions.get(operationId)!;
-  const stack = Stack.of(fn.fn);
-  const roleId = stack.getLogicalId(fn.role.node.defaultChild as never);
-  return Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'))
-    .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes(roleId))
-    .flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
-}
+const statementsOf = (operationId: string) => routeStatements(built, operationId);
 
-const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Action].flat() as string[]))].sort();
-const beyondTableAndLogs = (sts: Json[]) => actionsOf(sts).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'));
 
 describe('tips: the wallet tip route', () => {
   it('is POST /bookings/{id}/tip behind the Cognito authorizer', () => {

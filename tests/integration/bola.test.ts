@@ -77,6 +77,8 @@ const PROBES: Record<string, Probe> = {
   arriveBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/arrive`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
   startTrip: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/start`, body: { otp: '00000' } }), strangers: ['driverB', 'driverA2'], state: trip },
   reachBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/reach`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
+  // Stops: only the booking's own driver marks one reached; another driver hears the trip does not exist, and nothing moves.
+  reachStop: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/stops/reach`, body: { index: 0 } }), strangers: ['driverB', 'driverA2'], state: trip },
   settleBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/settle`, body: { method: 'cash' } }), strangers: ['driverB', 'driverA2'], state: trip },
   createTripPhotoUploadUrl: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }), strangers: ['driverB', 'driverA2'], owner: 'driverA', ownerStatus: 409 },
   setTripPhoto: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },

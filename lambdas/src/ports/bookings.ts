@@ -47,6 +47,12 @@ export interface BookingRecord {
   drop: BookingPoint;
   pickupAddress: string;
   dropAddress: string;
+  /** Stops between pickup and drop, in driving order (domain/stops). */
+  stops?: BookingPoint[];
+  /** How many stops the driver has reached: the next stop's index. */
+  stopsReached?: number;
+  /** When each reached stop was reached (ms), in order. */
+  stopsReachedAt?: number[];
   estimate: number;
   estimateDistance: number;
   estimateTime: number;

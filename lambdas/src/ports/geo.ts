@@ -19,8 +19,12 @@ export interface GeoService {
    * itself (no route), so its adapter accepts every point here.
    */
   onLand(point: LatLng): Promise<boolean>;
-  /** Driving route; undefined when there is none (e.g. across an ocean). */
-  route(start: LatLng, dest: LatLng): Promise<RouteDetails | undefined>;
+  /**
+   * Driving route from `start` through the `via` points in order (a booking's stops) to `dest`:
+   * the legs' distance and time summed, their lines joined. Undefined when any leg has no route
+   * (e.g. across an ocean).
+   */
+  route(start: LatLng, dest: LatLng, via?: readonly LatLng[]): Promise<RouteDetails | undefined>;
   /** Driving distance and time from the first point through the others to the last; undefined when there is no route. */
   driveTime(points: readonly LatLng[]): Promise<{ distanceKm: number; seconds: number } | undefined>;
 }

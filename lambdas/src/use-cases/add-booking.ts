@@ -97,6 +97,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const policy = dispatchPolicy(settings);
   const pickup = storablePoint(body.pickup!);
   const drop = storablePoint(body.drop!);
+  const stops = (body.stops ?? []).map((s) => storablePoint(s));
   const tripdate = body.bookLater ? asked! : nowMs;
   const status = initialStatus({ appCategory: settings.appMode, createdByAdmin: isAdmin });
   const dispatchNow = status === 'NEW' && !body.bookLater && policy.autoDispatch;
@@ -105,7 +106,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
 
   // The route and the driver search do not depend on each other: one wait for both.
   const [priced, nearby] = await Promise.all([
-    priceTrip(deps, { pickup, drop, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
+    priceTrip(deps, { pickup, drop, stops, carType, settings, parcelTypeIndex: body.parcelTypeIndex, optionIndex: body.optionIndex, noRouteCode: 'place_to_coords_error' }),
     body.bookLater ? undefined : searchNearbyDrivers(deps, policy, pickup, carType.name, nowMs),
   ]);
   // The demand layer files a request under the operator's day, as the dashboard reads it.
@@ -126,6 +127,8 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     customer_contact: customer.mobile,
     ...(customer.profile_image ? { customer_image: customer.profile_image } : {}),
     pickup, drop, pickupAddress: pickup.add, dropAddress: drop.add,
+    // The stops as booked, in order; the driver marks them reached (stopsReached) before the drop.
+    ...(stops.length ? { stops, stopsReached: 0 } : {}),
     estimate: priced.fare.trip_cost,
     estimateDistance: priced.estimate.estimateDistance,
     estimateTime: priced.estimate.estimateTime,

@@ -31,10 +31,10 @@ export function forgetAreasInForce(): void {
 }
 
 /**
- * The service-area rule and the zone fees of a trip: 422 outside_service_area (on `pickup` or
- * `drop`) when service areas exist and an end is outside all of them; else the fee zones' fees.
+ * The service-area rule and the zone fees of a trip: 422 outside_service_area (on `pickup`, a
+ * stop `stops.N` or `drop`) when service areas exist and an end is outside all of them; else the fee zones' fees.
  */
-export async function tripZoneFees(deps: { serviceAreas: Pick<ServiceAreaStore, 'list'> }, trip: { pickup: LatLng; drop: LatLng }): Promise<TripZoneFee[]> {
+export async function tripZoneFees(deps: { serviceAreas: Pick<ServiceAreaStore, 'list'> }, trip: { pickup: LatLng; drop: LatLng; stops?: readonly LatLng[] }): Promise<TripZoneFee[]> {
   const set = await areasInForce(deps);
   const outside = outsideServiceAreas(set, trip);
   if (outside) throw new DomainError('outside_service_area', 422, undefined, [{ path: outside, message: 'outside_service_area' }]);

@@ -1,4 +1,5 @@
 import { DomainError, notFound } from '../../../shared/src/domain/errors';
+import { stopsAhead } from '../../../shared/src/domain/stops';
 import type { BookingRecord } from '../ports/bookings';
 import type { GeoService } from '../ports/geo';
 import type { TripStore } from '../ports/trips';
@@ -25,7 +26,8 @@ export async function fetchTracking(
   const etaTo = booking.status === 'ACCEPTED' ? 'pickup' as const : booking.status === 'STARTED' ? 'drop' as const : undefined;
   if (!etaTo) return { point, ...(booking.status === 'ARRIVED' ? { etaSeconds: 0, etaTo: 'pickup' as const } : {}) };
   try {
-    const route = await deps.geo().route(point, etaTo === 'pickup' ? booking.pickup : booking.drop);
+    // To the drop through the stops still ahead (domain/stops): the time is the whole way left.
+    const route = await deps.geo().route(point, etaTo === 'pickup' ? booking.pickup : booking.drop, etaTo === 'drop' ? stopsAhead(booking) : []);
     return route ? { point, etaSeconds: Math.round(route.duration), etaTo } : { point };
   } catch (e) {
     logger.warn('eta route failed', { error: String(e) });

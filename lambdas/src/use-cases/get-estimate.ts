@@ -12,14 +12,14 @@ const selectProper = (field: string) => new DomainError('select_proper', 400, un
 export async function getEstimate(
   deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
   account: Account,
-  input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; carTypeId?: string | null; parcelTypeIndex?: number | null; optionIndex?: number | null },
+  input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; stops?: readonly BookingPoint[]; carTypeId?: string | null; parcelTypeIndex?: number | null; optionIndex?: number | null },
   carType: CarTypeItem | undefined,
 ): Promise<Estimate> {
   if (!input.pickup) throw selectProper('pickup');
   if (!input.drop) throw selectProper('drop');
   if (!input.carTypeId || !carType) throw selectProper('carTypeId');
   const priced = await priceTrip(deps, {
-    pickup: input.pickup, drop: input.drop, carType, settings: account.settings,
+    pickup: input.pickup, drop: input.drop, stops: input.stops, carType, settings: account.settings,
     parcelTypeIndex: input.parcelTypeIndex, optionIndex: input.optionIndex, noRouteCode: 'no_route_found',
   });
   return priced.estimate;

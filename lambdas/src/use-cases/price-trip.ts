@@ -46,7 +46,7 @@ export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMo
  */
 export async function priceTrip(
   deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
-  input: { pickup: BookingPoint; drop: BookingPoint; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number | null; optionIndex?: number | null; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
+  input: { pickup: BookingPoint; drop: BookingPoint; stops?: readonly BookingPoint[]; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number | null; optionIndex?: number | null; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
 ): Promise<PricedTrip> {
   const { carType, settings } = input;
   const items = choosePricedItems(carType, settings.appMode, input);
@@ -58,7 +58,7 @@ export async function priceTrip(
     for (const path of ['pickup', 'drop'] as const) {
       if (!(await deps.geo().onLand(input[path]))) throw new DomainError('place_to_coords_error', 422, undefined, [{ path, message: 'place_to_coords_error' }]);
     }
-    route = await deps.geo().route(input.pickup, input.drop);
+    route = await routeThroughStops(deps, input.pickup, input.stops ?? [], input.drop);
   } catch (e) {
     if (e instanceof GeoProviderError) throw new DomainError(input.noRouteCode === 'no_route_found' ? 'fetch_call_error' : 'place_to_coords_error', 502);
     throw e;
@@ -95,4 +95,16 @@ export async function priceTrip(
     ...items,
     ...(carType.image ? { carImage: carType.image } : {}),
   };
+}
+
+/**
+ * The whole route a booking is priced on: pickup, its stops in order, drop (domain/stops). A stop
+ * at sea is refused on its own (400 stop_not_a_place, its index in the path) before any route is
+ * asked for, so no leg to it is ever priced.
+ */
+async function routeThroughStops(deps: { geo: () => GeoService }, pickup: BookingPoint, stops: readonly BookingPoint[], drop: BookingPoint) {
+  for (const [i, stop] of stops.entries()) {
+    if (!(await deps.geo().onLand(stop))) throw new DomainError('stop_not_a_place', 400, undefined, [{ path: `stops.${i}`, message: 'stop_not_a_place' }]);
+  }
+  return deps.geo().route(pickup, drop, stops);
 }

@@ -6,6 +6,8 @@ import { KM_PER_MILE, pathDistance, type LatLng } from '../../../shared/src/doma
 import { addZoneFees, calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
 import { formatMoney } from '../../../shared/src/domain/money';
 import { sampleRoute } from '../../../shared/src/domain/route-sampling';
+import { stopsRemaining } from '../../../shared/src/domain/stops';
+import { conflict } from '../../../shared/src/domain/errors';
 import { recordDrop } from '../../../shared/src/domain/saved-address';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { CarTypeStore } from '../ports/catalog';
@@ -29,8 +31,15 @@ export async function reachBooking(deps: ReachDeps, account: Account, loaded: Bo
   return runStep(deps, account, loaded, {
     name: 'reach',
     answer: (b) => present(account, b),
-    write: (current) => reach(deps, account, checkStep(account, current, 'REACHED'), state),
+    write: (current) => reach(deps, account, stopsAllReached(checkStep(account, current, 'REACHED')), state),
   });
+}
+
+/** The drop waits for every stop (domain/stops): a trip with a stop still ahead is not over. */
+function stopsAllReached(booking: BookingRecord): BookingRecord {
+  const left = stopsRemaining(booking);
+  if (left > 0) throw conflict('stops_remaining', `${left} stop(s) still to reach before the drop`);
+  return booking;
 }
 
 async function reach(deps: ReachDeps, account: Account, booking: BookingRecord, state: DriverStateRecord | undefined): Promise<BookingRecord> {

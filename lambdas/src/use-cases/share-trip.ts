@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stopsAhead } from '../../../shared/src/domain/stops';
 import { notFound } from '../../../shared/src/domain/errors';
 import {
   sharedTripView, TRIP_LINK_MAX_AGE_MS, TRIP_LINK_TOKEN_BYTES, tripLinkLive, type SharedTripView, type TripLinkAudience,
@@ -73,7 +74,7 @@ async function etaOf(deps: { geo: () => GeoService }, booking: BookingRecord, po
   const to = booking.status === 'ACCEPTED' ? 'pickup' as const : booking.status === 'STARTED' ? 'drop' as const : undefined;
   if (!to) return undefined;
   try {
-    const route = await deps.geo().route(point, to === 'pickup' ? booking.pickup : booking.drop);
+    const route = await deps.geo().route(point, to === 'pickup' ? booking.pickup : booking.drop, to === 'drop' ? stopsAhead(booking) : []);
     return route ? { seconds: Math.round(route.duration), to } : undefined;
   } catch (e) {
     // The page shows the trip without a time rather than fail.

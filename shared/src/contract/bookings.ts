@@ -1,6 +1,7 @@
 import * as z from './zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { MAX_LIVE_OFFERS } from '../domain/dispatch';
+import { MAX_STOPS } from '../domain/stops';
 import { PricedItem } from './catalog';
 import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
@@ -17,6 +18,19 @@ export const BookingPoint = z.strictObject({
   add: cleanText(300, { required: true }),
 });
 export type BookingPoint = z.infer<typeof BookingPoint>;
+
+/**
+ * Places between the pickup and the drop, in driving order, each a point with an address like
+ * them. More than MAX_STOPS is 400 stops_too_many (the key travels as the issue's message); a stop
+ * at sea is the use case's 400 stop_not_a_place.
+ */
+export const BookingStops = z.array(BookingPoint).check(
+  z.superRefine((list, ctx) => {
+    if (list.length > MAX_STOPS) ctx.addIssue({ code: 'custom', message: 'stops_too_many', input: list });
+  }),
+  // After the keyed rule (a failed length check stops the checks after it); it gives the schema its maxItems.
+  z.maxLength(MAX_STOPS),
+);
 
 /** Spec §3 Instruction data: who receives the parcel and what the driver should know. */
 export const InstructionData = z.strictObject({
@@ -35,6 +49,8 @@ export type InstructionData = z.infer<typeof InstructionData>;
 const TripChoice = {
   pickup: z.optional(z.nullable(BookingPoint)),
   drop: z.optional(z.nullable(BookingPoint)),
+  /** Stops between them, in order; the fare is over the whole route (domain/stops). */
+  stops: z.optional(BookingStops),
   carTypeId: z.optional(z.nullable(Id)),
   /**
    * Index into the car type's parcelTypes / options (spec Instruction data parcelTypeIndex,
@@ -110,6 +126,11 @@ export const BookingView = z.object({
   drop: BookingPoint,
   pickupAddress: z.string(),
   dropAddress: z.string(),
+  /** Stops between pickup and drop, in order, and how many the driver has reached (the next one's index). */
+  stops: z.optional(z.array(BookingPoint)),
+  stopsReached: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** When each reached stop was reached (ms), in order. */
+  stopsReachedAt: z.optional(z.array(z.number())),
   estimate: Money,
   estimateDistance: z.number(),
   estimateTime: z.number(),

@@ -15,5 +15,6 @@ export * from './receipts';
 export * from './trips';
 export * from './trip-link';
 export * from './tips';
+export * from './stops';
 export * from './routes';
 export * from './ws';

@@ -12,6 +12,7 @@ import * as receipts from './receipts';
 import * as serviceAreas from './service-areas';
 import * as settings from './settings';
 import * as sos from './sos';
+import * as stops from './stops';
 import * as system from './system';
 import * as trips from './trips';
 import * as tripLink from './trip-link';
@@ -89,6 +90,8 @@ export const contract = {
   releaseBooking: trips.releaseBooking,
   arriveBooking: trips.arriveBooking,
   startTrip: trips.startTrip,
+  // Stops between pickup and drop, reached in order before the drop.
+  reachStop: stops.reachStop,
   reachBooking: trips.reachBooking,
   settleBooking: trips.settleBooking,
   payBooking: trips.payBooking,

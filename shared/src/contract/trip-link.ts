@@ -61,5 +61,8 @@ export const fetchSharedTrip = route({
     dropArea: z.string(),
     pickup: LatLng,
     drop: LatLng,
+    /** Stops between pickup and drop: only how many, and how many are reached. */
+    stopCount: z.optional(z.number().check(z.int(), z.positive())),
+    stopsReached: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 });

@@ -51,7 +51,7 @@ export const startTrip = route({
 
 export const reachBooking = route({
   method: 'POST', path: '/bookings/{id}/reach', operationId: 'reachBooking', area: 'trips', auth: ['driver'],
-  summary: 'REACHED: end time and trip seconds, the drop saved to the rider\'s addresses; in taxi mode distance and fare from the tracked route and the drop at the driver\'s location',
+  summary: 'REACHED: end time and trip seconds, the drop saved to the rider\'s addresses; in taxi mode distance and fare from the tracked route and the drop at the driver\'s location; 409 stops_remaining while a stop of the booking is not reached',
   params: BookingIdParams, body: noBody,
   response: BookingView,
 });

@@ -141,12 +141,15 @@ export function areaSet(areas: readonly ServiceAreaShape[]): AreaSet {
  * Which end of the trip is outside every service area (the pickup first), or undefined when the
  * trip is served: no service area at all means everywhere is.
  */
-export function outsideServiceAreas(set: AreaSet, trip: { pickup: LatLng; drop: LatLng }): 'pickup' | 'drop' | undefined {
+export function outsideServiceAreas(set: AreaSet, trip: { pickup: LatLng; drop: LatLng; stops?: readonly LatLng[] }): 'pickup' | 'drop' | `stops.${number}` | undefined {
   const served = set.areas.filter((a) => a.kind === 'service');
   if (served.length === 0) return undefined;
-  for (const end of ['pickup', 'drop'] as const) {
-    if (!served.some((a) => set.contains(a, trip[end]))) return end;
-  }
+  const isServed = (p: LatLng) => served.some((a) => set.contains(a, p));
+  if (!isServed(trip.pickup)) return 'pickup';
+  // A stop is a place the driver goes, so it must be served as much as the ends.
+  const stop = (trip.stops ?? []).findIndex((p) => !isServed(p));
+  if (stop >= 0) return `stops.${stop}`;
+  if (!isServed(trip.drop)) return 'drop';
   return undefined;
 }
 

@@ -32,7 +32,7 @@ export const TRIP_LINK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The fields the public page may show, and nothing else: the test of the view enumerates them. */
 export const SHARED_TRIP_FIELDS = [
   'status', 'driverFirstName', 'carType', 'vehicleMake', 'vehicleModel', 'vehicleNumber',
-  'position', 'etaSeconds', 'etaTo', 'pickupArea', 'dropArea', 'pickup', 'drop',
+  'position', 'etaSeconds', 'etaTo', 'pickupArea', 'dropArea', 'pickup', 'drop', 'stopCount', 'stopsReached',
 ] as const;
 
 export interface SharedTripView {
@@ -52,6 +52,9 @@ export interface SharedTripView {
   /** The trip's ends, for the map (the rider chose to share the trip, whose ends these are). */
   pickup: { lat: number; lng: number };
   drop: { lat: number; lng: number };
+  /** A trip with stops: how many, and how many are behind; never their places. */
+  stopCount?: number;
+  stopsReached?: number;
 }
 
 /** What the public view is built from: a booking's fields, the driver's profile, the latest point. */
@@ -63,6 +66,8 @@ export interface SharedTripSource {
     vehicle_number?: string;
     pickup: { lat: number; lng: number; add: string };
     drop: { lat: number; lng: number; add: string };
+    stops?: readonly unknown[];
+    stopsReached?: number;
   };
   driver?: { firstName?: string; vehicleMake?: string; vehicleModel?: string; vehicleNumber?: string };
   point?: { lat: number; lng: number; at: number };
@@ -108,5 +113,8 @@ export function sharedTripView(src: SharedTripSource): SharedTripView {
     dropArea: areaOf(b.drop.add),
     pickup: { lat: b.pickup.lat, lng: b.pickup.lng },
     drop: { lat: b.drop.lat, lng: b.drop.lng },
+    // Stops: how many and how many are behind, never where (a stop may be someone's home).
+    stopCount: b.stops?.length || undefined,
+    stopsReached: b.stops?.length ? b.stopsReached ?? 0 : undefined,
   });
 }

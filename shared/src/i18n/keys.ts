@@ -161,6 +161,14 @@ export const TECHNICAL_KEYS = [
   'service_area_limit',
   'service_area_not_found',
   'service_area_moved_on',
+  // Stops: too many, one at sea, and stepping through them out of turn.
+  'stops_too_many',
+  'stop_not_a_place',
+  'stop_unknown',
+  'stop_trip_not_started',
+  'stop_already_reached',
+  'stop_out_of_order',
+  'stops_remaining',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

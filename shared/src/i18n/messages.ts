@@ -167,6 +167,14 @@ export const messagesEn: Record<TranslationKey, string> = {
   service_area_limit: 'There are already 50 areas. Delete one before drawing another.',
   service_area_not_found: 'There is no such area. It may have been deleted.',
   service_area_moved_on: 'Someone else changed this area. Reload it and try again.',
+  // Stops.
+  stops_too_many: 'A trip can have at most 3 stops.',
+  stop_not_a_place: 'A stop could not be found on the map. Choose another place for it.',
+  stop_unknown: 'This trip has no such stop.',
+  stop_trip_not_started: 'Stops are marked once the trip has started.',
+  stop_already_reached: 'This stop is already marked as reached.',
+  stop_out_of_order: 'Mark the earlier stop first: stops are reached in order.',
+  stops_remaining: 'Mark every stop as reached before the drop.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -340,6 +348,14 @@ export const messagesEs: Record<TranslationKey, string> = {
   service_area_limit: 'Ya hay 50 zonas. Borra una antes de dibujar otra.',
   service_area_not_found: 'No existe esa zona. Puede que se haya borrado.',
   service_area_moved_on: 'Otra persona ha cambiado esta zona. Vuelve a cargarla e inténtalo de nuevo.',
+  // Paradas.
+  stops_too_many: 'Un viaje puede tener como máximo 3 paradas.',
+  stop_not_a_place: 'No se ha encontrado una parada en el mapa. Elige otro lugar para ella.',
+  stop_unknown: 'Este viaje no tiene esa parada.',
+  stop_trip_not_started: 'Las paradas se marcan una vez iniciado el viaje.',
+  stop_already_reached: 'Esta parada ya está marcada como alcanzada.',
+  stop_out_of_order: 'Marca antes la parada anterior: las paradas se alcanzan en orden.',
+  stops_remaining: 'Marca todas las paradas como alcanzadas antes del destino.',
 };
 
 export type Language = 'en' | 'es';

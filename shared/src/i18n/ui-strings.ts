@@ -19,6 +19,7 @@ import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
 import { dispatchStoryStringsEn, dispatchStoryStringsEs } from './ui-strings-dispatch-story';
 import { tipsStringsEn, tipsStringsEs } from './ui-strings-tips';
+import { stopsStringsEn, stopsStringsEs } from './ui-strings-stops';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -476,6 +477,7 @@ export const uiStringsEn = {
   ...riderStringsEn,
   ...dispatchStoryStringsEn,
   ...tipsStringsEn,
+  ...stopsStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -915,4 +917,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...riderStringsEs,
   ...dispatchStoryStringsEs,
   ...tipsStringsEs,
+  ...stopsStringsEs,
 };

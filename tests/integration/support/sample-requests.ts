@@ -243,6 +243,7 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   arriveBooking: async () => ({ path: `/bookings/${await freshBooking()}/arrive`, body: {} }),
   startTrip: async () => ({ path: `/bookings/${await freshBooking()}/start`, body: { otp: '12345' } }),
   reachBooking: async () => ({ path: `/bookings/${await freshBooking()}/reach`, body: {} }),
+  reachStop: async () => ({ path: `/bookings/${await freshBooking()}/stops/reach`, body: { index: 0 } }),
   settleBooking: async () => ({ path: `/bookings/${await freshBooking()}/settle`, body: { method: 'cash' } }),
   payBooking: async () => ({ path: `/bookings/${await freshBooking()}/pay`, body: { method: 'wallet' } }),
   completeBooking: async () => ({ path: `/bookings/${await freshBooking()}/complete`, body: { rating: 5 } }),
@@ -402,6 +403,8 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   arriveBooking: { driver: 404 },
   startTrip: { driver: 404 },
   reachBooking: { driver: 404 },
+  // Only the booking's driver marks its stops: the fresh booking has none.
+  reachStop: { driver: 404 },
   settleBooking: { driver: 404 },
   createTripPhotoUploadUrl: { driver: 404 },
   createTripPhotoUploadParts: { driver: 404 },

@@ -114,6 +114,13 @@ describe('service areas', () => {
     expect(outsideServiceAreas(set, { pickup: inCity, drop: nowhere })).toBe('drop');
     expect(outsideServiceAreas(set, { pickup: nowhere, drop: nowhere })).toBe('pickup');
   });
+
+  it("holds a trip's stops to the same rule, naming the first stop outside", () => {
+    const set = areaSet([city, suburb]);
+    expect(outsideServiceAreas(set, { pickup: inCity, stops: [inSuburb, inCity], drop: inSuburb })).toBeUndefined();
+    expect(outsideServiceAreas(set, { pickup: inCity, stops: [inSuburb, nowhere], drop: inCity })).toBe('stops.1');
+    expect(outsideServiceAreas(set, { pickup: nowhere, stops: [nowhere], drop: inCity })).toBe('pickup');
+  });
 });
 
 describe('zone fees', () => {

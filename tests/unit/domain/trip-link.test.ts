@@ -12,6 +12,8 @@ const booking = {
   deliveryPerson: 'Pat Receiver', deliveryPersonPhone: '555 123 4567', pickUpInstructions: 'Ring twice', deliveryInstructions: 'Leave at door',
   pickup: { lat: 37.7749, lng: -122.4194, add: '1 Market St, San Francisco, CA, US' },
   drop: { lat: 37.8044, lng: -122.2712, add: '12 Elm St, Oakland, CA, US' },
+  stops: [{ lat: 37.87, lng: -122.27, add: '7 Secret Lane, Berkeley, CA, US' }, { lat: 37.85, lng: -122.25, add: '9 Quiet Rd, Berkeley, CA, US' }],
+  stopsReached: 1,
 } as const;
 
 const source = (over: Partial<SharedTripSource> = {}): SharedTripSource => ({
@@ -34,14 +36,14 @@ describe('the shared trip view (follow my trip)', () => {
 
   it('carries no phone, e-mail, trip code, fare, payment, rider or recipient, whatever the booking holds', () => {
     const text = JSON.stringify(sharedTripView(source()));
-    for (const secret of ['+15550001111', '+15550002222', '555 123 4567', 'rita', 'Rita', 'Rider', 'Pat Receiver', 'Driverson', '48213', '1234,', 'cash', 'ABC123', 'rider-uid', 'driver-uid', 'Ring twice', '1 Market St', '12 Elm St', 'dan@example.com']) {
+    for (const secret of ['+15550001111', '+15550002222', '555 123 4567', 'rita', 'Rita', 'Rider', 'Pat Receiver', 'Driverson', '48213', '1234,', 'cash', 'ABC123', 'rider-uid', 'driver-uid', 'Ring twice', '1 Market St', '12 Elm St', 'dan@example.com', 'Secret Lane', 'Quiet Rd', 'Berkeley', '37.87', '-122.25']) {
       expect(text, secret).not.toContain(secret);
     }
-    expect(sharedTripView(source())).toMatchObject({ driverFirstName: 'Dan', vehicleMake: 'Toyota', vehicleModel: 'Prius', vehicleNumber: 'KA-01-1234', etaSeconds: 420, etaTo: 'drop', pickupArea: 'San Francisco, CA, US', dropArea: 'Oakland, CA, US' });
+    expect(sharedTripView(source())).toMatchObject({ driverFirstName: 'Dan', vehicleMake: 'Toyota', vehicleModel: 'Prius', vehicleNumber: 'KA-01-1234', etaSeconds: 420, etaTo: 'drop', pickupArea: 'San Francisco, CA, US', dropArea: 'Oakland, CA, US', stopCount: 2, stopsReached: 1 });
   });
 
   it('shows no driver, car or position before a driver has the trip', () => {
-    const waiting = { ...booking, status: 'NEW', driver: undefined, driver_name: undefined, vehicle_number: undefined };
+    const waiting = { ...booking, status: 'NEW', driver: undefined, driver_name: undefined, vehicle_number: undefined, stops: undefined, stopsReached: undefined };
     const view = sharedTripView({ booking: waiting as unknown as SharedTripSource['booking'], point: source().point });
     expect(Object.keys(view).sort()).toEqual(['carType', 'drop', 'dropArea', 'pickup', 'pickupArea', 'status']);
   });

@@ -85,6 +85,7 @@ describe('§8 error catalogue', () => {
         // Service areas: a trip outside them, a bad drawing, a fee zone without a fee, the limit, a missing or stale area.
         'outside_service_area', 'service_area_polygon_invalid', 'service_area_polygon_self_intersects', 'service_area_fee_invalid',
         'service_area_limit', 'service_area_not_found', 'service_area_moved_on',
+        'stops_too_many', 'stop_not_a_place', 'stop_unknown', 'stop_trip_not_started', 'stop_already_reached', 'stop_out_of_order', 'stops_remaining',
       ].sort(),
     );
   });

@@ -54,14 +54,16 @@ describe('bookings table columns (spec §2)', () => {
   it('has every §2 column in delivery mode and none of the delivery-only ones in taxi mode', () => {
     const delivery = bookingColumns({ ...ctx, delivery: true }).map((c) => c.id);
     const taxi = bookingColumns({ ...ctx, delivery: false }).map((c) => c.id);
-    // The §2 columns and the receipt link.
-    expect(delivery).toHaveLength(34);
+    // The §2 columns, the receipt link and the stops (in both modes).
+    expect(delivery).toHaveLength(35);
     expect(delivery).toContain('receipt');
+    expect(delivery).toContain('stops');
+    expect(taxi).toContain('stops');
     for (const id of DELIVERY_ONLY) {
       expect(delivery).toContain(id);
       expect(taxi).not.toContain(id);
     }
-    expect(taxi).toHaveLength(34 - DELIVERY_ONLY.length);
+    expect(taxi).toHaveLength(35 - DELIVERY_ONLY.length);
   });
 
   it('shows money with the currency symbol and exports plain numbers and ISO dates', () => {

@@ -99,13 +99,15 @@ export function createLocationGeo({ client, placeIndexName, routeCalculatorName 
       return true;
     },
 
-    async route(start, dest) {
+    async route(start, dest, via = []) {
       const out = await call(
         'CalculateRoute',
         async () => client.send(new (await sdk()).CalculateRouteCommand({
           CalculatorName: routeCalculatorName,
           DeparturePosition: toPosition(start),
           DestinationPosition: toPosition(dest),
+          // A booking's stops, in order: one calculation prices every leg and draws them all.
+          WaypointPositions: via.length ? via.map(toPosition) : undefined,
           TravelMode: 'Car',
           IncludeLegGeometry: true,
           DistanceUnit: 'Kilometers',
@@ -192,7 +194,7 @@ export const locationGeo: GeoService = {
   placeCoords: (placeId) => sharedLocationGeo().placeCoords(placeId),
   reverseGeocode: (point) => sharedLocationGeo().reverseGeocode(point),
   onLand: (point) => sharedLocationGeo().onLand(point),
-  route: (start, dest) => sharedLocationGeo().route(start, dest),
+  route: (start, dest, via) => sharedLocationGeo().route(start, dest, via),
   driveTime: (points) => sharedLocationGeo().driveTime(points),
 };
 

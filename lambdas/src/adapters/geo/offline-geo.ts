@@ -188,13 +188,25 @@ export const offlineGeo: GeoService = {
 
   onLand: isLand,
 
-  async route(start, dest) {
-    const leg = estimateLeg(start, dest);
-    if (!leg) return undefined;
-    const coords = densifyGreatCircle(start, dest, leg.straightKm, ROUTE_STEP_KM);
+  async route(start, dest, via = []) {
+    // Leg by leg, so a stop's detour is priced like any other road; one leg without a route is no route.
+    const points = [start, ...via, dest];
+    let distance = 0;
+    let duration = 0;
+    const coords: LatLng[] = [];
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      const leg = estimateLeg(a, b);
+      if (!leg) return undefined;
+      distance += leg.distanceKm;
+      duration += leg.seconds;
+      // Each leg starts where the previous one ended: keep the joint once.
+      coords.push(...densifyGreatCircle(a, b, leg.straightKm, ROUTE_STEP_KM).slice(i === 1 ? 0 : 1));
+    }
     const route: RouteDetails = {
-      distance: leg.distanceKm,
-      duration: leg.seconds,
+      distance: roundKm(distance),
+      duration,
       polylinePoints: encodePolyline(coords),
       coords,
     };

@@ -10,6 +10,8 @@ export interface MapPoint {
 export interface TripMapProps {
   pickup?: { lat: number; lng: number };
   drop?: { lat: number; lng: number };
+  /** Stops between them, in order, drawn as numbered pins (a reached one faded). */
+  stops?: { lat: number; lng: number; reached?: boolean }[];
   /** The route's points, drawn as a line. */
   route?: { lat: number; lng: number }[];
   /** Other markers (e.g. drivers), drawn with the spec's 35x25 car marker. */

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULT_HEIGHT, MAP_DEFAULT_ZOOM, type MapPoint, type TripMapProps } from './trip-map-types';
 import { carSvg, MapStatus, toLngLat, useBaseMap } from './use-base-map';
+import { useStopPins } from './use-stop-pins';
 
 const ROUTE_SOURCE = 'trip-route';
 /** Cloudscape's success green and error red: pickup and drop read as "start" and "end". */
@@ -67,7 +68,7 @@ function usePin(map: maplibregl.Map | null, point: MapPoint | undefined, colour:
  *
  * Default export so pages load it with `lazy()`: MapLibre stays out of their first chunk.
  */
-export default function TripMap({ pickup, drop, route, drivers, keepDriversInView, onPick, height = MAP_DEFAULT_HEIGHT, ariaLabel }: TripMapProps) {
+export default function TripMap({ pickup, drop, stops, route, drivers, keepDriversInView, onPick, height = MAP_DEFAULT_HEIGHT, ariaLabel }: TripMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const { map, state } = useBaseMap(container, { onClick: (p) => onPick?.(p) });
@@ -99,6 +100,7 @@ export default function TripMap({ pickup, drop, route, drivers, keepDriversInVie
 
   usePin(map, pickup, PICKUP_COLOUR, t('bf_map_pickup'), 'map-pickup-marker');
   usePin(map, drop, DROP_COLOUR, t('bf_map_drop'), 'map-drop-marker');
+  useStopPins(map, stops, (n) => t('stop_map_label', { n }));
 
   // The route line.
   useEffect(() => {

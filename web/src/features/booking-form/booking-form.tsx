@@ -34,6 +34,8 @@ import { ParcelModal, type ParcelChoice } from './parcel-modal';
 import { PlaceField } from './place-field';
 import { coordsLabel, newIdempotencyKey, roundPoint, tripKey, type TripEnd, type TripPoint } from './trip-point';
 import { WhenField } from './when-field';
+import { StopsField } from '../stops/stops-field';
+import { useStopsDraft } from '../stops/use-stops-draft';
 
 export interface BookingFormProps {
   /** 'rider': the landing page (only riders can book); 'admin': /addbookings, for `riderId`. */
@@ -57,7 +59,10 @@ interface Quote {
 }
 
 /** The form's §5 field names, as validateBookingForm reports them. */
-type Field = 'pickup' | 'drop' | 'carType' | 'riderId' | 'tripdate';
+type Field = 'pickup' | 'drop' | 'carType' | 'riderId' | 'tripdate' | 'stops';
+
+/** What a click on the map picks: an end of the trip or one of its stops (by the stop row's key). */
+type PickTarget = TripEnd | `stop-${number}`;
 
 /**
  * Spec §2/§4/§5 booking form (landing page and /addbookings): pickup and drop by search, by a
@@ -84,7 +89,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   const [drop, setDrop] = useState<TripPoint | null>(null);
   const [pickupText, setPickupText] = useState('');
   const [dropText, setDropText] = useState('');
-  const [pickTarget, setPickTarget] = useState<TripEnd>('pickup');
+  const [pickTarget, setPickTarget] = useState<PickTarget>('pickup');
   const [carTypeId, setCarTypeId] = useState<string | null>(null);
   const [bookLater, setBookLater] = useState(false);
   const [date, setDate] = useState('');
@@ -93,6 +98,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   /** Lookups that failed without stopping the booking (a point picked on the map keeps its coordinates). */
   const [notice, setNotice] = useState<ActionProblem | null>(null);
   const [locating, setLocating] = useState(false);
+  const stopsDraft = useStopsDraft({ signedIn, onNotice: setNotice });
   const [estimating, setEstimating] = useState(false);
   const [parcelFor, setParcelFor] = useState<CarType | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
@@ -185,7 +191,14 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   }, [signedIn]);
 
   const mapPicked = (at: MapPoint) => {
-    const end = pickTarget;
+    const stop = stopsDraft.stops.find((s) => `stop-${s.key}` === pickTarget);
+    if (stop) {
+      // A stop picked on the map; the drop is usually what comes next.
+      void stopsDraft.pointChosen(stop.key, at);
+      setPickTarget('drop');
+      return;
+    }
+    const end: TripEnd = pickTarget === 'pickup' ? 'pickup' : 'drop';
     // A refused point leaves its end still to pick.
     void pointChosen(end, at).then((refused) => {
       if (refused) setPickTarget(end);
@@ -220,7 +233,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   const zone = operatorZone(settings);
   const tripdate = tripdateText ? tripInstant(tripdateText, zone) : null;
   const carType = carTypes.data?.find((c) => c.id === carTypeId) ?? null;
-  const trip = tripKey(pickup, drop);
+  const trip = `${tripKey(pickup, drop)}|${stopsDraft.tripKey}`;
   const route = quote && quote.trip === trip ? quote.estimate.route.coords : undefined;
 
   // Spec §5 no_driver_found_alert_messege, said as soon as the pickup and the car type are known
@@ -232,8 +245,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     setEstimating(true);
     setProblem(null);
     try {
-      const estimate = await api.getEstimate({ body: { pickup, drop, carTypeId, ...parcel } });
-      setQuote({ estimate, trip: tripKey(pickup, drop), parcel });
+      const estimate = await api.getEstimate({ body: { pickup, drop, ...stopsBody(), carTypeId, ...parcel } });
+      setQuote({ estimate, trip, parcel });
       setParcelFor(null);
       // Each opening is a new confirmation: it gets its own Idempotency-Key.
       attempt.current = null;
@@ -248,6 +261,9 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       setEstimating(false);
     }
   };
+
+  // The stops go with the estimate and the booking only when there are some.
+  const stopsBody = () => (stopsDraft.points?.length ? { stops: stopsDraft.points } : {});
 
   const book = () => {
     setNotice(null);
@@ -265,6 +281,10 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
       setProblem({ key: check.key, field: check.field });
       return;
     }
+    if (!stopsDraft.points) {
+      setProblem({ key: 'stops_choose_place', field: 'stops' });
+      return;
+    }
     setProblem(null);
     if (delivery && carType && (carType.parcelTypes.length > 0 || carType.options.length > 0)) {
       setParcelFor(carType);
@@ -278,6 +298,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     const body: AddBookingBody = {
       pickup,
       drop,
+      ...stopsBody(),
       carTypeId,
       ...quote.parcel,
       bookLater,
@@ -307,6 +328,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
     attempt.current = null;
     setPickup(null);
     setDrop(null);
+    stopsDraft.reset();
     setPickupText('');
     setDropText('');
     setPickTarget('pickup');
@@ -340,6 +362,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
   const nearFor = (end: TripEnd): MapPoint | undefined => (end === 'pickup' ? drop : pickup) ?? mapCenter;
   const mapPickup = useMemo(() => (pickup ? { lat: pickup.lat, lng: pickup.lng } : undefined), [pickup]);
   const mapDrop = useMemo(() => (drop ? { lat: drop.lat, lng: drop.lng } : undefined), [drop]);
+  const mapStops = useMemo(() => stopsDraft.stops.flatMap((s) => (s.point ? [{ lat: s.point.lat, lng: s.point.lng }] : [])), [stopsDraft.tripKey]);
 
   const roleNote =
     !signedIn ? (
@@ -403,6 +426,8 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
               </Button>
             }
           />
+          {/* Stops sit between the ends, in the order they are driven. */}
+          <StopsField draft={stopsDraft} near={pickup ?? drop ?? mapCenter} signedIn={signedIn} errorText={fieldError('stops')} />
           <PlaceField
             label={t('bf_drop')}
             placeholder={t('bf_drop_placeholder')}
@@ -466,14 +491,15 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
               data-testid="map-pick-target"
               ariaLabelledby={pickLabelId}
               selectedId={pickTarget}
-              onChange={({ detail }) => setPickTarget(detail.selectedId as TripEnd)}
+              onChange={({ detail }) => setPickTarget(detail.selectedId as PickTarget)}
               options={[
                 { id: 'pickup', text: t('bf_pickup') },
+                ...stopsDraft.stops.map((s, i) => ({ id: `stop-${s.key}`, text: t('stop_n', { n: i + 1 }) })),
                 { id: 'drop', text: t('bf_drop') },
               ]}
             />
           </FormField>
-          <LazyTripMap pickup={mapPickup} drop={mapDrop} route={route} onPick={mapPicked} ariaLabel={t('bf_map_label')} />
+          <LazyTripMap pickup={mapPickup} drop={mapDrop} stops={mapStops} route={route} onPick={mapPicked} ariaLabel={t('bf_map_label')} />
           {quote && route ? (
             <Box fontSize="body-s" color="text-body-secondary">
               {t('bf_route_shown')}
@@ -487,6 +513,7 @@ export function BookingForm({ channel, riderId = null, renderRiderField }: Booki
         estimate={estimateOpen && quote ? quote.estimate : null}
         pickup={pickup}
         drop={drop}
+        stops={stopsDraft.points}
         bookLater={bookLater}
         tripdate={tripdate}
         delivery={delivery}

@@ -20,12 +20,15 @@ import { ZoneFeeFigures } from '../service-areas/zone-fee-lines';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
 import { formatDistance, formatDuration, formatTripDate } from './format-trip';
 import type { TripPoint } from './trip-point';
+import { StopList } from '../stops/trip-stops';
 
 export interface EstimateModalProps {
   /** Open while set. */
   estimate: Estimate | null;
   pickup: TripPoint | null;
   drop: TripPoint | null;
+  /** Stops between them, in order: the estimate prices the whole route. */
+  stops?: TripPoint[];
   bookLater: boolean;
   /** ms; Book Later only. */
   tripdate: number | null;
@@ -43,7 +46,7 @@ export interface EstimateModalProps {
  * total = estimateFare), distance and time of the route, and in delivery mode who receives the
  * parcel. Confirming books (Book Now) or schedules (Book Later).
  */
-export function EstimateModal({ estimate, pickup, drop, bookLater, tripdate, delivery, busy, problem, onCancel, onConfirm }: EstimateModalProps) {
+export function EstimateModal({ estimate, pickup, drop, stops, bookLater, tripdate, delivery, busy, problem, onCancel, onConfirm }: EstimateModalProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useSettings();
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -106,6 +109,7 @@ export function EstimateModal({ estimate, pickup, drop, bookLater, tripdate, del
             columns={2}
             items={[
               { label: t('bf_pickup'), value: pickup?.add ?? '' },
+              ...(stops?.length ? [{ label: t('stops_label'), value: <StopList stops={stops} /> }] : []),
               { label: t('bf_drop'), value: drop?.add ?? '' },
               { label: t('car_type'), value: estimate.carType },
               { label: t('bf_when'), value: bookLater && tripdate ? formatTripDate(tripdate, locale, operatorZone(settings)) : t('bf_book_now') },

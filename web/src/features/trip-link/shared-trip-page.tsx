@@ -90,6 +90,7 @@ export default function SharedTripPage() {
     { label: t('shared_trip_car'), value: [car || trip.carType, car ? trip.carType : undefined, trip.vehicleNumber].filter(Boolean).join(' · ') },
     ...eta,
     { label: t('shared_trip_from'), value: trip.pickupArea },
+    ...(trip.stopCount ? [{ label: t('stops_label'), value: <span data-testid="shared-trip-stops">{t('stops_progress', { reached: trip.stopsReached ?? 0, count: trip.stopCount })}</span> }] : []),
     { label: t('shared_trip_to'), value: trip.dropArea },
   ];
   const drivers = trip.position ? [{ id: 'driver', lat: trip.position.lat, lng: trip.position.lng, label: trip.driverFirstName ?? t('shared_trip_driver') }] : [];

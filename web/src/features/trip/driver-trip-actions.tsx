@@ -17,6 +17,7 @@ import { imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
 import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { SosButton } from '../sos/sos-button';
 import { sosAllowed } from '../../../../shared/src/domain/sos';
+import { nextStopIndex } from '../../../../shared/src/domain/stops';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -37,6 +38,7 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
   const [codeError, setCodeError] = useState<string>();
   const [givingUp, setGivingUp] = useState(false);
   const id = { params: { id: b.id } };
+  const nextStop = nextStopIndex(b);
   const sending = useUploadTask();
 
   const run = (name: string, call: () => Promise<void>) => {
@@ -99,7 +101,12 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
               onClick={() => step('start', () => api.startTrip({ ...id, body: b.tripCodeRequired ? { otp: code } : {} }))}>{t('trip_start_button')}</Button>
           </>
         ) : null}
-        {b.status === 'STARTED' ? (
+        {/* Stops first, in order (domain/stops): the drop waits until every stop is reached. */}
+        {b.status === 'STARTED' && nextStop !== undefined ? (
+          <Button variant="primary" loading={busy === 'stop'} data-testid="trip-stop-reach"
+            onClick={() => step('stop', () => api.reachStop({ ...id, body: { index: nextStop } }))}>{t('stop_reach_button', { n: nextStop + 1 })}</Button>
+        ) : null}
+        {b.status === 'STARTED' && nextStop === undefined ? (
           <Button variant="primary" loading={busy === 'reach'} data-testid="trip-reach" onClick={() => step('reach', () => api.reachBooking({ ...id, body: {} }))}>{t('trip_reach_button')}</Button>
         ) : null}
         {b.status === 'REACHED' && b.prepaid ? (

@@ -21,6 +21,7 @@ import { TripChat } from './trip-chat';
 import './trip.css';
 import type { TripState } from './use-trip';
 import { SosNotice } from '../sos/sos-button';
+import { TripStops } from '../stops/trip-stops';
 
 const ORDER = ['NEW', 'ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PAID'] as const;
 const STEP_KEYS = ['trip_step_booked', 'trip_step_driver', 'trip_step_arrived', 'trip_step_riding', 'trip_step_reached', 'trip_step_paid'] as const;
@@ -76,6 +77,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
       ? [{ label: t('trip_code'), value: <span data-testid="trip-code"><Box variant="h2" padding="n">{b.otp}</Box><Box variant="small">{t('trip_code_hint')}</Box></span> }]
       : []),
     { label: t('col_pickup_address'), value: place(b.pickup, 'pickup') },
+    ...(b.stops?.length ? [{ label: t('stops_label'), value: <TripStops booking={b} driving={driving} /> }] : []),
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
@@ -102,7 +104,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
           <ColumnLayout columns={2} variant="text-grid">
             <KeyValuePairs columns={1} items={details} />
             <SpaceBetween size="xs">
-              <LazyTripMap pickup={b.pickup} drop={b.drop} route={b.coords} drivers={car} keepDriversInView height={320} ariaLabel={t('trip_map')} />
+              <LazyTripMap pickup={b.pickup} drop={b.drop} stops={b.stops?.map((s, i) => ({ lat: s.lat, lng: s.lng, reached: i < (b.stopsReached ?? 0) }))} route={b.coords} drivers={car} keepDriversInView height={320} ariaLabel={t('trip_map')} />
               {trip.point ? <Box variant="small" color="text-body-secondary" data-testid="trip-last-seen">{t('trip_last_seen', { time: f.time(trip.point.at) })}</Box> : null}
               {trip.locationError ? <StatusIndicator type="warning" data-testid="trip-location-error">{t('location_fetch_error')}</StatusIndicator> : null}
               {b.status === 'NEW' ? <StatusIndicator type="loading">{t('trip_waiting_driver')}</StatusIndicator> : null}

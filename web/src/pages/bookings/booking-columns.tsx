@@ -6,6 +6,7 @@ import { hasReceipt } from '../../../../shared/src/domain/receipt';
 import { receiptHref } from '../../features/receipt/receipt-href';
 import type { ColumnConfig } from '../../components/collection/column-config';
 import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/booking-format';
+import { BookingStopsCell, stopsText } from '../../features/stops/booking-stops-cell';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -98,6 +99,8 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
     { id: 'customer_name', header: t('col_customer_name'), text: (b) => b.customer_name, sortingField: 'customer_name' },
     { id: 'pickupAddress', header: t('col_pickup_address'), text: (b) => b.pickupAddress, sortingField: 'pickupAddress', minWidth: 180 },
     { id: 'dropAddress', header: t('col_drop_address'), text: (b) => b.dropAddress, sortingField: 'dropAddress', minWidth: 180 },
+    // Stops in driving order, the reached ones marked (domain/stops); empty for a trip without.
+    { id: 'stops', header: t('stops_label'), text: stopsText, csv: (b) => (b.stops ?? []).map((x) => x.add).join(' | '), cell: (b) => <BookingStopsCell booking={b} />, minWidth: 180 },
     { id: 'driver_name', header: t('col_driver_name'), text: (b) => b.driver_name ?? '' },
     { id: 'deliveryPerson', header: t('col_delivery_person'), text: (b) => b.deliveryPerson ?? '', visible: false, deliveryOnly: true },
     { id: 'deliveryPersonPhone', header: t('col_delivery_person_phone'), text: (b) => b.deliveryPersonPhone ?? '', visible: false, deliveryOnly: true },

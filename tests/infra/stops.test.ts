@@ -1,0 +1,48 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../infra/bin/build-app';
+import { defaultApp } from './support/default-app';
+import { routeStatements, actionsOf, beyondTableAndLogs } from './support/route-policy';
+
+type Json = Record<string, any>;
+
+let built: BuiltApp;
+let api: Template;
+
+beforeAll(() => {
+  built = defaultApp();
+  api = Template.fromStack(built.api);
+}, 240_000);
+
+const statementsOf = (operationId: string) => routeStatements(built, operationId);
+
+
+describe('stops: the route that marks a stop reached', () => {
+  it('is POST /bookings/{id}/stops/reach behind the Cognito authorizer, with a function of its own', () => {
+    const method = Object.values(api.findResources('AWS::ApiGateway::Method'))
+      .map((m) => m.Properties as Json).find((p) => p.OperationName === 'reachStop');
+    expect(method).toBeDefined();
+    expect(method!.HttpMethod).toBe('POST');
+    expect(method!.AuthorizationType).toBe('COGNITO_USER_POOLS');
+    expect(built.api.routeFunctions.get('reachStop')).toBeDefined();
+  });
+
+  it('reads and writes items by key on the table itself only (gets and puts): no query, scan, update, delete, index, and nothing else of AWS', () => {
+    const sts = statementsOf('reachStop');
+    const table = sts.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+    expect(actionsOf(table)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+    for (const st of table) {
+      expect(JSON.stringify(st.Resource)).not.toContain('/index/');
+      expect([st.Resource].flat()).toHaveLength(1);
+    }
+    // No route service, queue, push or secret: the rider hears of the stop through the booking's own live topic.
+    expect(beyondTableAndLogs(sts)).toEqual([]);
+  });
+
+  it('leaves the estimate and the booking with the route service they price the whole route with', () => {
+    for (const op of ['getEstimate', 'addBooking']) {
+      expect(actionsOf(statementsOf(op)).some((a) => a.startsWith('geo:CalculateRoute')), op).toBe(true);
+    }
+  });
+});
