@@ -8,6 +8,7 @@ import { dispatchStoryRepository } from './adapters/dynamodb/dispatch-story-repo
 import { tripRepository } from './adapters/dynamodb/trip-repository';
 import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
 import { sosRepository } from './adapters/dynamodb/sos-repository';
+import { driverDocumentRepository } from './adapters/dynamodb/driver-document-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
 import { offlineGeo } from './adapters/geo/offline-geo';
@@ -109,6 +110,7 @@ export const inbox = inboxRepository;
 export const trips = tripRepository;
 export const tripLinks = tripLinkRepository;
 export const sosAlerts = sosRepository;
+export const driverDocuments = driverDocumentRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
 /** Amazon Location in AWS; the offline gazetteer where it does not exist. */
