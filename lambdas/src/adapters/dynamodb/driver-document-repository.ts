@@ -16,7 +16,7 @@ const MARKER_TTL_AFTER_EXPIRY_SECONDS = 60 * 24 * 60 * 60;
  */
 export const driverDocumentRepository: DriverDocumentStore = {
   async change(c, now) {
-    const names: Record<string, string> = { '#docs': 'documents', '#t': c.type, '#v': 'version', '#s': 'status' };
+    const names: Record<string, string> = { '#docs': 'documents', '#t': c.type };
     const values: Record<string, unknown> = {};
     const sets: string[] = [];
     const conditions = ['attribute_exists(pk)'];
@@ -33,10 +33,12 @@ export const driverDocumentRepository: DriverDocumentStore = {
     if (c.expectVersion === undefined) conditions.push('attribute_not_exists(#docs.#t)');
     else {
       conditions.push('#docs.#t.#v = :expect');
+      names['#v'] = 'version';
       values[':expect'] = c.expectVersion;
     }
     if (c.expectPending) {
       conditions.push('#docs.#t.#s = :pending');
+      names['#s'] = 'status';
       values[':pending'] = 'pending';
     }
     if (c.licenseImage) {
