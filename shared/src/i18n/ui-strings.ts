@@ -13,6 +13,7 @@ import { specGapsStringsEn, specGapsStringsEs } from './ui-strings-spec-gaps';
 import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-operator-clock';
 import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
 import { sosStringsEn, sosStringsEs } from './ui-strings-sos';
+import { driverDocumentsStringsEn, driverDocumentsStringsEs } from './ui-strings-driver-documents';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
@@ -469,6 +470,7 @@ export const uiStringsEn = {
   ...operatorClockStringsEn,
   ...receiptStringsEn,
   ...sosStringsEn,
+  ...driverDocumentsStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -907,6 +909,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...operatorClockStringsEs,
   ...receiptStringsEs,
   ...sosStringsEs,
+  ...driverDocumentsStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,
