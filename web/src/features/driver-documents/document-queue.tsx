@@ -36,7 +36,7 @@ export function DocumentQueue() {
               selectedId={state}
               onChange={({ detail }) => setState(detail.selectedId as 'pending' | 'expiring')}
               options={[{ id: 'pending', text: t('docs_queue_pending') }, { id: 'expiring', text: t('docs_queue_expiring') }]}
-              label={t('docs_queue_title')}
+              label={t('docs_queue_show')}
             />
           )}
         >
