@@ -95,7 +95,7 @@ export const ReviewDocumentBody = z.strictObject({
 
 export const reviewDriverDocument = route({
   method: 'POST', path: '/users/{id}/documents/{type}/review', operationId: 'reviewDriverDocument', area: 'documents', auth: ['admin', 'fleetadmin'],
-  summary: 'Verify or reject a pending document (admins; a fleet admin its own drivers only, 404 otherwise). One reviewer wins: a document already reviewed, or changed since `version`, answers 409 document_changed. A rejected mandatory document sets an online driver offline with the reason',
+  summary: 'Verify or reject a pending document (admins; a fleet admin its own drivers only, 404 otherwise); a rejection without a reason is 400 document_reject_reason_required. One reviewer wins: a document already reviewed, or changed since `version`, answers 409 document_changed. A rejected mandatory document sets an online driver offline with the reason',
   params: UserDocumentParams,
   body: ReviewDocumentBody,
   response: DriverDocuments,
