@@ -8,7 +8,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SnsEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -122,7 +121,7 @@ export class ApiStack extends Stack {
   readonly jobsFunction: NodeFunction;
   /** The daily driver documents check and its schedule. */
   readonly documentChecksFunction: NodeFunction;
-  documentChecksSchedule!: scheduler.Schedule;
+  documentChecksSchedule!: scheduler.CfnSchedule;
   readonly scheduleGroup: scheduler.CfnScheduleGroup;
   readonly schedulerRole: iam.Role;
   /** The test gateway's signing key, when the stage switches the test gateway on. */
@@ -660,10 +659,14 @@ export class ApiStack extends Stack {
     }));
     // The drivers, a page at a time: gsi1 (USERS#driver) only.
     fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/gsi1`] }));
-    this.documentChecksSchedule = new scheduler.Schedule(this, 'DocumentChecksDaily', {
+    // Its own role, allowed to invoke this function (the unqualified ARN: no version wildcard) and nothing else.
+    const invoker = new iam.Role(this, 'DocumentChecksInvoker', { assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com') });
+    invoker.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.fn.functionArn] }));
+    this.documentChecksSchedule = new scheduler.CfnSchedule(this, 'DocumentChecksDaily', {
       description: 'Once a day: the driver documents check',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '6' }),
-      target: new schedulerTargets.LambdaInvoke(fn.fn, { retryAttempts: 2 }),
+      scheduleExpression: 'cron(0 6 * * ? *)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: { arn: fn.fn.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
     });
     this.platformFunctions.push({ label: 'document-checks', fn: fn.fn });
     return fn;
