@@ -140,6 +140,19 @@ describe('submitting a document', () => {
   });
 });
 
+describe('the licence is one document', () => {
+  it('a new licence image through the licence route sends a verified licence back to review, as a resubmission', async () => {
+    const d = await verifiedDriver();
+    const key = await uploaded();
+    const res = await api('POST', '/me/licence-image', { token: d.token, body: { key } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.licenseImage).toBe(key);
+    const licence = docOf(await documents(d), 'licence');
+    expect(licence).toMatchObject({ state: 'pending', version: 3 });
+    expect(licence.history.map((h) => h.action)).toEqual(['submitted', 'verified', 'submitted']);
+  });
+});
+
 describe('who reviews', () => {
   it('the driver\'s own fleet admin verifies; another fleet\'s admin gets 404 and changes nothing; a driver cannot review', async () => {
     const fleetA = await newFleetAdmin(admin);
