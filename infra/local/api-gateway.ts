@@ -101,7 +101,7 @@ export async function startGateway(opts: GatewayOptions) {
     const path = url.pathname;
     if (path === '/config.json') return sendJson(res, 200, opts.runtimeConfig(originOf(req)));
     if (path.startsWith('/local/') && opts.localRoutes?.[path.slice('/local/'.length)]) {
-      return sendJson(res, 200, opts.localRoutes[path.slice('/local/'.length)]!());
+      return sendJson(res, 200, await opts.localRoutes[path.slice('/local/'.length)]!());
     }
     if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, path.slice('/cognito'.length) || '/');
     if (path.startsWith('/public/') && opts.publicObjectsOrigin) return proxyPublicObject(req, res, path);

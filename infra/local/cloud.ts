@@ -14,6 +14,7 @@ import { startDynamo } from './dynamodb';
 import { chooseLocalGeo } from './geo-provider';
 import { assertPortFree, freePort } from './ports';
 import { startJobRunner } from './job-runner';
+import { startDailySchedules } from './daily-schedules';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
@@ -149,6 +150,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     };
     Object.assign(process.env, env);
 
+    // The daily documents check, loaded on first run: the handlers read the environment set above.
+    const runDocumentChecks = async () => (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/document-checks.ts')).href)).handler();
     const trigger = async (name: string) => (await import(pathToFileURL(join(REPO_ROOT, `lambdas/src/triggers/${name}.ts`)).href)).handler;
     const customAuth = customAuthEmulator(cognito.services, {
       define: await trigger('define-auth-challenge'), create: await trigger('create-auth-challenge'), verify: await trigger('verify-auth-challenge'),
@@ -166,7 +169,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
       log: opts.log,
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
-      localRoutes: { outbox: () => ({ items: outbox.list() }) },
+      // `document-checks` runs the daily documents check now, as its schedule would (a test, or an operator, need not wait a day).
+      localRoutes: { outbox: () => ({ items: outbox.list() }), 'document-checks': () => runDocumentChecks() },
       runtimeConfig: (origin): RuntimeConfigFile => ({
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
@@ -218,6 +222,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // A job's writes (a dispatch round's offers) reach the stream reader at once, as a call's do.
       const jobs = startJobRunner({ run: (job) => runJob(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
       stopsOfBackground.push(jobs.stop);
+      // The daily schedules (EventBridge Scheduler in AWS) run on this process's clock.
+      const daily = startDailySchedules({ run: runDocumentChecks, onError: (e) => opts.log?.(`document checks: ${(e as Error).message}`) });
+      stopsOfBackground.push(daily.stop);
       nudges = [poller.nudge, jobs.nudge];
       background = async () => {
         nudges = [];

@@ -13,6 +13,8 @@ import * as deps from '../../lambdas/src/composition-root';
 import type { ProviderItem } from '../../lambdas/src/ports/providers';
 import type { AppSettings } from '../../lambdas/src/ports/settings';
 import { createUserAccount } from '../../lambdas/src/use-cases/create-user-account';
+import { DOCUMENT_TYPES } from '../../shared/src/domain/driver-documents';
+import { seedVerifiedDocuments } from './seed-documents';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo1234';
 /** What each demo rider's wallet holds at first start (minor units). */
@@ -81,7 +83,12 @@ export const demoUsers: { email: string; firstName: string; lastName: string; mo
  * First-start demo data. Idempotent: each part is skipped when present, so a restart (or a seed
  * interrupted half way) never duplicates anything.
  */
-export async function seedDemoData(opts: { password: string; step?: (m: string) => void }): Promise<{ created: boolean }> {
+/**
+ * `requireDocuments` turns the driver documents rule on (every document mandatory): the demo
+ * deployment shows it at work. Its drivers hold verified documents either way (seed-documents.ts),
+ * so they are dispatched whatever the setting.
+ */
+export async function seedDemoData(opts: { password: string; step?: (m: string) => void; requireDocuments?: boolean }): Promise<{ created: boolean }> {
   const step = opts.step ?? (() => undefined);
   if (await settingsRepository.getApp()) return { created: false };
   const now = new Date().toISOString();
@@ -118,6 +125,12 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
     }
   }
 
+  step('Seeding the demo drivers\' documents');
+  for (const u of demoUsers) {
+    const uid = uids.get(u.email);
+    if (uid && u.usertype === 'driver') await seedVerifiedDocuments(uid, `${u.firstName} ${u.lastName}`);
+  }
+
   // A phone for rider1 and driver1, so their messages and broadcasts show up as pushes in the outbox.
   step('Seeding demo devices and a notification');
   for (const d of demoDevices) {
@@ -135,6 +148,6 @@ export async function seedDemoData(opts: { password: string; step?: (m: string) 
 
   // Settings last: their presence marks a finished seed.
   step('Seeding settings');
-  await settingsRepository.putApp(demoSettings);
+  await settingsRepository.putApp(opts.requireDocuments ? { ...demoSettings, mandatoryDocuments: [...DOCUMENT_TYPES] } : demoSettings);
   return { created: true };
 }

@@ -42,6 +42,7 @@ export const POSITIONS_ENTRY = 'lambdas/src/streams/driver-positions.ts';
 /** Stream records of driver state items (pings): the positions consumer's alone. */
 const DRIVER_STATE = { dynamodb: { Keys: { sk: { S: lambda.FilterRule.isEqual('DRIVER') } } } };
 export const JOBS_ENTRY = 'lambdas/src/jobs/dispatch-jobs.ts';
+export const DOCUMENT_CHECKS_ENTRY = 'lambdas/src/jobs/document-checks.ts';
 export const PUSH_EVENTS_ENTRY = 'lambdas/src/streams/push-endpoint-events.ts';
 
 /** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
@@ -118,6 +119,9 @@ export class ApiStack extends Stack {
   /** Timer jobs: dispatch rounds (delayed messages) and Book Later starts and give-ups (schedules). */
   readonly jobsQueue: sqs.Queue;
   readonly jobsFunction: NodeFunction;
+  /** The daily driver documents check and its schedule. */
+  readonly documentChecksFunction: NodeFunction;
+  documentChecksSchedule!: scheduler.CfnSchedule;
   readonly scheduleGroup: scheduler.CfnScheduleGroup;
   readonly schedulerRole: iam.Role;
   /** The test gateway's signing key, when the stage switches the test gateway on. */
@@ -154,6 +158,7 @@ export class ApiStack extends Stack {
       { label: 'WebSocket $default', entry: WS_ENTRIES.message },
       { label: 'table stream consumer', entry: STREAM_ENTRY },
       { label: 'timer jobs consumer', entry: JOBS_ENTRY },
+      { label: 'daily documents check', entry: DOCUMENT_CHECKS_ENTRY },
       { label: 'push endpoint events consumer', entry: PUSH_EVENTS_ENTRY },
     ]);
 
@@ -242,6 +247,7 @@ export class ApiStack extends Stack {
     this.buildStreamConsumer(environment);
     this.buildPositionsConsumer(environment);
     this.jobsFunction = this.buildJobsConsumer(environment);
+    this.documentChecksFunction = this.buildDocumentChecks(environment);
     this.buildPushEndpointEventsConsumer(environment);
 
     if (props.monitoring) this.dashboard = this.buildMonitoring(routes, props.monitoring);
@@ -629,6 +635,41 @@ export class ApiStack extends Stack {
     consumer.fn.addEventSource(new SqsEventSource(this.jobsQueue, { batchSize: 10, reportBatchItemFailures: true }));
     this.platformFunctions.push({ label: 'dispatch-jobs', fn: consumer.fn });
     return consumer;
+  }
+
+  /**
+   * The daily driver documents check (reminders 14 and 3 days before expiry, drivers with a
+   * mandatory document out of order set offline): an EventBridge Scheduler schedule invokes it once
+   * a day. It reads the drivers through their type index and the settings and driver states by
+   * key, and writes one small transaction per reminder or driver set offline: exactly those
+   * actions, and nothing else of AWS (the driver hears through the inbox message the stream pushes).
+   */
+  private buildDocumentChecks(environment: Record<string, string>): NodeFunction {
+    const { table } = this.props;
+    const fn = new NodeFunction(this, 'DocumentChecks', {
+      entry: DOCUMENT_CHECKS_ENTRY,
+      description: 'Daily: driver document expiry reminders (14 and 3 days) and drivers with documents out of order set offline',
+      environment,
+      observability: observability(this.props.config),
+      timeout: Duration.minutes(5),
+    });
+    fn.fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      resources: [table.tableArn],
+    }));
+    // The drivers, a page at a time: gsi1 (USERS#driver) only.
+    fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/gsi1`] }));
+    // Its own role, allowed to invoke this function (the unqualified ARN: no version wildcard) and nothing else.
+    const invoker = new iam.Role(this, 'DocumentChecksInvoker', { assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com') });
+    invoker.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.fn.functionArn] }));
+    this.documentChecksSchedule = new scheduler.CfnSchedule(this, 'DocumentChecksDaily', {
+      description: 'Once a day: the driver documents check',
+      scheduleExpression: 'cron(0 6 * * ? *)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: { arn: fn.fn.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
+    });
+    this.platformFunctions.push({ label: 'document-checks', fn: fn.fn });
+    return fn;
   }
 
   /**

@@ -51,6 +51,10 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   setProfileImage: ['uploads'],
   setLicenceImage: ['uploads'],
   fetchLicenceImage: ['uploads'],
+  // Driver documents: links to the private images, and a submission's HeadObject of its upload.
+  fetchDriverDocuments: ['uploads'],
+  submitDriverDocument: ['uploads'],
+  reviewDriverDocument: ['uploads'],
   // A deleted user's push devices lose their endpoints too.
   deleteAccount: ['userAdmin', 'push'],
   addUser: ['userAdmin'],
@@ -122,6 +126,8 @@ const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
   fetchSosAlerts: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   // Admission, and one Query of the areas' partition.
   fetchServiceAreas: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  // Admission, and the driver's profile by key (documents live on it).
+  fetchDriverDocuments: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
 };
 
 export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {
@@ -148,6 +154,12 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // consistent re-read of the booking after a refusal or a lost race, and one transaction of two
   // puts (the booking on its version, the tracking point).
   reachStop: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+  // Driver documents: admission, then one transaction updating the profile (and the inbox message puts).
+  submitDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+  // A review: admission, the driver's profile and state by key, one transaction: the profile's
+  // update, the messages' puts, and when it sets the driver offline the state's update and the
+  // roster and index entries' deletes.
+  reviewDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
 };
 
 export function keyedTableActions(route: Pick<AnyRoute, 'operationId'>): readonly string[] | undefined {

@@ -9,6 +9,7 @@ import { tripRepository } from './adapters/dynamodb/trip-repository';
 import { tripLinkRepository } from './adapters/dynamodb/trip-link-repository';
 import { serviceAreaRepository } from './adapters/dynamodb/service-area-repository';
 import { sosRepository } from './adapters/dynamodb/sos-repository';
+import { driverDocumentRepository } from './adapters/dynamodb/driver-document-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
 import { offlineGeo } from './adapters/geo/offline-geo';
@@ -112,6 +113,7 @@ export const tripLinks = tripLinkRepository;
 export const sosAlerts = sosRepository;
 /** Service areas and fee zones (estimates and bookings read them through use-cases/areas-in-force). */
 export const serviceAreas = serviceAreaRepository;
+export const driverDocuments = driverDocumentRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
 /** Amazon Location in AWS; the offline gazetteer where it does not exist. */

@@ -97,6 +97,9 @@ const PROBES: Record<string, Probe> = {
   deleteUser: { request: (f) => ({ method: 'DELETE', path: `/users/${f.driverA.id}` }), strangers: ['fleetB'], state: driverA },
   // A driver's licence: the driver, their fleet admin and admins; never another fleet or another driver.
   fetchLicenceImage: { request: (f) => ({ path: `/users/${f.driverA.id}/licence-image` }), strangers: ['fleetB', 'driverB', 'driverA2'], owner: 'fleetA' },
+  // Driver documents: the driver, their fleet admin and admins read them; only those admins review; another fleet's admin hears they do not exist.
+  fetchDriverDocuments: { request: (f) => ({ path: `/users/${f.driverA.id}/documents` }), strangers: ['fleetB', 'driverB', 'driverA2'], owner: 'fleetA' },
+  reviewDriverDocument: { request: (f) => ({ method: 'POST', path: `/users/${f.driverA.id}/documents/insurance/review`, body: { decision: 'rejected', version: f.documentVersion, reason: 'Not yours to judge' } }), strangers: ['fleetB'], state: (f) => documentsState(f) },
 };
 
 /**
@@ -108,6 +111,7 @@ const OPEN: Partial<Record<OperationId, string>> = {
   fetchGatewayPayment: 'the test gateway plays another company: its payment id, random and unguessable, is the capability its own page holds',
   fetchSharedTrip: '{token} is the capability itself: 256 random bits the rider chose to hand out, only its hash stored; an unknown, revoked or ended one answers the same 404 (trip-link.test.ts)',
   decideGatewayPayment: 'as fetchGatewayPayment: the payer\'s window holds the id; the platform trusts only the signed confirmation that follows',
+  submitDriverDocument: '{type} names a kind of document (licence, insurance, registration), not something of a user\'s: the path is /me, so the caller submits only their own',
 };
 
 /** Admin-only routes: every other role is refused 403 by the authorization matrix, and admins reach every id (spec §6). */
@@ -126,6 +130,13 @@ async function sharedLinkState(f: BolaFixtures) {
   }
   const res = await api('GET', `/shared-trips/${sharedLink}`);
   return { status: res.status, driver: res.body.driverFirstName, tripStatus: res.body.status };
+}
+
+/** driverA's documents as an admin sees them. */
+async function documentsState(f: BolaFixtures) {
+  const res = await api('GET', `/users/${f.driverA.id}/documents`, { token: f.admin });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items;
 }
 
 /** The trip's SOS flag and the alerts raised on it, as an admin sees them. */

@@ -92,6 +92,7 @@ const OWN_IDS: Partial<Record<OperationId, () => Record<string, string | undefin
   fetchAssignableDrivers: () => ({ id: OWN.booking }), assignDriver: () => ({ id: OWN.booking }), fetchDispatchStory: () => ({ id: OWN.booking }),
   fetchPayment: () => ({ orderId: OWN.order }),
   editUser: () => ({ id: OWN.driver }), setUserApproval: () => ({ id: OWN.driver }), deleteUser: () => ({ id: OWN.driver }),
+  fetchDriverDocuments: () => ({ id: OWN.driver }), reviewDriverDocument: () => ({ id: OWN.driver }),
   updateCarType: () => ({ id: OWN.carType }), deleteCarType: () => ({ id: OWN.carType }),
   updatePromo: () => ({ id: OWN.promo }), deletePromo: () => ({ id: OWN.promo }),
   updateNotification: () => ({ id: OWN.notification }), deleteNotification: () => ({ id: OWN.notification }),

@@ -1,4 +1,5 @@
 import type { LatLng } from '../../../shared/src/domain/distance';
+import type { DocumentRule } from '../../../shared/src/domain/driver-documents';
 import type { ProfileItem } from './users';
 
 /** A driver's last known place and where the geo index holds them. */
@@ -52,7 +53,7 @@ export interface NearbyDriver {
 
 /** A driver the search read, with why it was left out (stale position, other car type, beyond the radius), if it was. */
 export interface SeenNearbyDriver extends NearbyDriver {
-  excluded?: 'offline' | 'other_car_type' | 'beyond_radius';
+  excluded?: 'offline' | 'other_car_type' | 'beyond_radius' | 'documents';
 }
 
 export interface NearbyResult {
@@ -81,5 +82,6 @@ export interface PresenceStore {
    */
   online(scope: 'ALL' | `FLEET#${string}`, now: number): Promise<OnlineDriver[]>;
   /** Dispatchable drivers within `radiusKm` of `center`, nearest first, from the geo index only. */
-  nearby(center: LatLng, radiusKm: number, filter: { carType?: string; now: number }): Promise<NearbyResult>;
+  /** With `documents`, a driver whose index entry shows a gap in a mandatory document (domain/driver-documents) is seen but left out. */
+  nearby(center: LatLng, radiusKm: number, filter: { carType?: string; now: number; documents?: DocumentRule }): Promise<NearbyResult>;
 }

@@ -16,6 +16,8 @@ export type AppSettings = PublicSettings & {
   offerSeconds?: number;
   dispatchRounds?: number;
   bookLaterLeadMinutes?: number;
+  /** Driver documents a driver must hold, verified and unexpired, to be dispatched; none when absent. */
+  mandatoryDocuments?: ('licence' | 'insurance' | 'registration')[];
   version: number;
 };
 

@@ -1,5 +1,6 @@
 import type { Role } from '../../../shared/src/contract/route';
 import type { UserProfile } from '../../../shared/src/contract/users';
+import type { DriverDocuments, OfflineReason } from '../../../shared/src/domain/driver-documents';
 
 /** A user's profile item as the table holds it: money in minor units, and fields never shown. */
 export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
@@ -8,6 +9,10 @@ export type ProfileItem = Omit<UserProfile, 'walletBalance'> & {
   tokensValidAfter?: number;
   /** When the referral bonus this user's sign-up named was earned (their first paid trip); internal, never shown. */
   referralBonusPaidAt?: number;
+  /** A driver's documents (domain/driver-documents); shown through the documents routes only. */
+  documents?: DriverDocuments;
+  /** Why the platform set the driver offline (documents), until they go online again. */
+  offlineReason?: OfflineReason;
 };
 
 export interface UserStore {

@@ -1,6 +1,8 @@
 import type { DriverPresence } from '../../../shared/src/contract/bookings';
 import { storablePoint } from '../../../shared/src/domain/distance';
-import { LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
+import { dispatchPolicy, LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
+import { blockedKey, documentGap } from '../../../shared/src/domain/driver-documents';
+import { DomainError } from '../../../shared/src/domain/errors';
 import type { ProfileItem } from '../ports/users';
 import { isDispatchable } from '../adapters/dynamodb/presence-repository';
 import type { BookingStore } from '../ports/bookings';
@@ -17,6 +19,7 @@ export function presentPresence(profile: ProfileItem, state: DriverStateRecord |
     ...(hasLocation ? { location: { lat: state!.lat!, lng: state!.lng! } } : {}),
     ...(state?.at !== undefined ? { locationAt: state.at } : {}),
     dispatchable: isDispatchable(profile) && fresh && state?.indexedCell !== undefined,
+    ...(profile.driverActiveStatus === false && profile.offlineReason ? { offlineReason: profile.offlineReason } : {}),
   };
 }
 
@@ -24,7 +27,11 @@ export function fetchDriverPresence(deps: { now: () => Date }, account: Account,
   return presentPresence(account.profile, state, deps.now().getTime());
 }
 
-/** Online or offline: driverActiveStatus and the geo index entry change in one transaction. */
+/**
+ * Online or offline: driverActiveStatus and the geo index entry change in one transaction. Going
+ * online with a mandatory document missing, unverified, rejected or expired is refused (409, a key
+ * naming the document), by the same rule dispatch applies.
+ */
 export async function setDriverAvailability(
   deps: { presence: PresenceStore; now: () => Date },
   account: Account,
@@ -32,6 +39,8 @@ export async function setDriverAvailability(
   online: boolean,
 ): Promise<DriverPresence> {
   const now = deps.now().getTime();
+  const gap = online ? documentGap(account.profile.documents, dispatchPolicy(account.settings).documents, now) : undefined;
+  if (gap) throw new DomainError(blockedKey(gap.type), 409, `The ${gap.type} is ${gap.problem}`);
   const after = await deps.presence.setAvailability(account.profile, state, online, now);
   return presentPresence(after.profile, after.state, now);
 }

@@ -1,5 +1,6 @@
 import type { AdminSettings, SettingsForm } from '../../../shared/src/contract/settings';
 import { DISPATCH_BOUNDS } from '../../../shared/src/domain/dispatch';
+import { mandatoryDocuments } from '../../../shared/src/domain/driver-documents';
 import { conflict, DomainError } from '../../../shared/src/domain/errors';
 import { validateSettings } from '../../../shared/src/domain/settings-rules';
 import { assertValid } from '../../../shared/src/domain/validation-result';
@@ -17,6 +18,9 @@ export function settingsFromForm(form: SettingsForm, current: AppSettings): AppS
   for (const key of Object.keys(DISPATCH_BOUNDS) as (keyof typeof DISPATCH_BOUNDS)[]) {
     if (form[key] === undefined) delete next[key];
   }
+  // Driver documents: none required unless the form names some (in the rule's order, no repeats).
+  if (form.mandatoryDocuments === undefined || form.mandatoryDocuments.length === 0) delete next.mandatoryDocuments;
+  else next.mandatoryDocuments = mandatoryDocuments(form);
   return next;
 }
 
@@ -26,7 +30,7 @@ function onlyLeavesDemoMode(current: AppSettings, next: AppSettings): boolean {
   const keys = new Set([...Object.keys(current), ...Object.keys(next)]);
   for (const k of keys) {
     if (k === 'AllowCriticalEditsAdmin' || k === 'version') continue;
-    if ((current as Record<string, unknown>)[k] !== (next as Record<string, unknown>)[k]) return false;
+    if (JSON.stringify((current as Record<string, unknown>)[k]) !== JSON.stringify((next as Record<string, unknown>)[k])) return false;
   }
   return true;
 }

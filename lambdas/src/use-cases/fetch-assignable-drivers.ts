@@ -20,7 +20,7 @@ export async function fetchAssignableDrivers(
 ): Promise<{ items: AssignableDriver[] }> {
   if (!booking) throw notFound();
   const policy = dispatchPolicy(account.settings);
-  const found = await deps.presence.nearby(booking.pickup, policy.radiusKm * ASSIGN_SEARCH_FACTOR, { carType: booking.carType, now: deps.now().getTime() });
+  const found = await deps.presence.nearby(booking.pickup, policy.radiusKm * ASSIGN_SEARCH_FACTOR, { carType: booking.carType, now: deps.now().getTime(), documents: policy.documents });
   const items = found.drivers
     .filter((d) => !booking.requestedDrivers?.[d.uid])
     .slice(0, MAX_ASSIGNABLE)

@@ -65,7 +65,7 @@ async function tryRound(deps: DispatchDeps, bookingId: string, round: number): P
   // Offers from earlier rounds have expired by now; admin assignments (round 0) never do.
   const lapsed = Object.keys(booking.requestedDrivers ?? {}).filter((d) => (booking.asked?.[d] ?? 0) !== 0 && booking.asked[d]! < round);
 
-  const nearby = await deps.presence.nearby(booking.pickup, policy.radiusKm, { carType: booking.carType, now });
+  const nearby = await deps.presence.nearby(booking.pickup, policy.radiusKm, { carType: booking.carType, now, documents: policy.documents });
   // Admin assignments (round 0) stay live through the round and count against the offer cap.
   const staying = Object.keys(booking.requestedDrivers ?? {}).length - lapsed.length;
   // The batch and the round's story are decided together, from everything the search read.

@@ -9,10 +9,10 @@ import type { NearbyResult, PresenceStore } from '../ports/presence';
  */
 export function searchNearbyDrivers(
   deps: { presence: Pick<PresenceStore, 'nearby'> },
-  policy: Pick<DispatchPolicy, 'radiusKm'>,
+  policy: Pick<DispatchPolicy, 'radiusKm' | 'documents'>,
   pickup: LatLng,
   carTypeName: string,
   nowMs: number,
 ): Promise<NearbyResult> {
-  return deps.presence.nearby(pickup, policy.radiusKm, { carType: carTypeName, now: nowMs });
+  return deps.presence.nearby(pickup, policy.radiusKm, { carType: carTypeName, now: nowMs, documents: policy.documents });
 }

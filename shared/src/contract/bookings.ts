@@ -2,6 +2,7 @@ import * as z from './zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { MAX_STOPS } from '../domain/stops';
+import { DOCUMENT_TYPES } from '../domain/driver-documents';
 import { PricedItem } from './catalog';
 import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
@@ -346,6 +347,10 @@ export const DriverPresence = z.object({
   locationAt: z.optional(z.number()),
   /** Whether dispatch can find the driver right now (online, free, fresh location). */
   dispatchable: z.boolean(),
+  /** Why the platform set the driver offline (a document), until they go online again. */
+  offlineReason: z.optional(z.object({
+    code: z.literal('documents'), documentType: z.enum(DOCUMENT_TYPES), problem: z.enum(['missing', 'unverified', 'rejected', 'expired']), at: z.number(),
+  })),
 });
 export type DriverPresence = z.infer<typeof DriverPresence>;
 

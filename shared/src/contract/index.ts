@@ -11,6 +11,7 @@ export * from './users';
 export * from './geo';
 export * from './bookings';
 export * from './dispatch-story';
+export * from './driver-documents';
 export * from './receipts';
 export * from './trips';
 export * from './trip-link';

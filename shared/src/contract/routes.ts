@@ -2,6 +2,7 @@ import * as auth from './auth';
 import * as bookings from './bookings';
 import * as dashboard from './dashboard';
 import * as dispatchStory from './dispatch-story';
+import * as driverDocuments from './driver-documents';
 import * as earnings from './earnings';
 import * as geo from './geo';
 import * as notifications from './notifications';
@@ -65,6 +66,10 @@ export const contract = {
   updateDriverDetails: users.updateDriverDetails,
   setLicenceImage: users.setLicenceImage,
   fetchLicenceImage: users.fetchLicenceImage,
+  fetchDriverDocuments: driverDocuments.fetchDriverDocuments,
+  submitDriverDocument: driverDocuments.submitDriverDocument,
+  reviewDriverDocument: driverDocuments.reviewDriverDocument,
+  fetchDocumentQueue: driverDocuments.fetchDocumentQueue,
   fetchMessages: bookings.fetchMessages,
   autocomplete: geo.autocomplete,
   getCoords: geo.getCoords,

@@ -3,6 +3,7 @@ import { DISPATCH_BOUNDS, isDispatchSettingValid, type DispatchSettingKey } from
 import { parseDriverRadius } from '../domain/settings-rules';
 import { isTimeZone } from '../domain/time-zone';
 import { cleanText, moneyInput } from './common';
+import { DOCUMENT_TYPES } from '../domain/driver-documents';
 import { ROLES, route } from './route';
 
 export const AppMode = z.enum(['taxi', 'delivery']);
@@ -87,6 +88,8 @@ export const AdminSettings = z.extend(PublicSettings, {
   driverRadius: z.number().check(z.nonnegative()),
   license: z.string(),
   ...DispatchSettingsShape,
+  /** Driver documents a driver must hold, verified and unexpired, to be dispatched (absent: none, as before documents existed). */
+  mandatoryDocuments: z.optional(z.array(z.enum(DOCUMENT_TYPES))),
   version: z.number().check(z.int(), z.nonnegative()),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -146,6 +149,7 @@ export const SettingsForm = z.strictObject({
   license: Text(200),
   timeZone: z.optional(TimeZone),
   ...DispatchSettingsInput,
+  mandatoryDocuments: z.optional(z.array(z.enum(DOCUMENT_TYPES)).check(z.maxLength(DOCUMENT_TYPES.length))),
 });
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

@@ -10,7 +10,8 @@ import { pickBatch, roundRadiusKm, type Candidate, type DispatchPolicy } from '.
  * (so the search never pays for them); a round cannot see them without extra reads and does not
  * list them. What it can see of them: a driver whose app stopped sending positions (`offline`), and
  * a driver picked for the batch who went offline or took another trip before the offer was written
- * (`unavailable`). Driver documents are not part of dispatch yet.
+ * (`unavailable`). A driver whose mandatory documents are missing, unverified, rejected or expired
+ * is on the index until they go offline (the index entry copies the documents), and listed as `documents`.
  */
 export const STORY_REASONS = [
   'offered',
@@ -33,6 +34,8 @@ export const STORY_REASONS = [
   'gave_trip_up',
   /** Eligible, but the round's batch was full with nearer drivers. */
   'batch_full',
+  /** A mandatory document is missing, unverified, rejected or expired (domain/driver-documents). */
+  'documents',
 ] as const;
 export type StoryReason = (typeof STORY_REASONS)[number];
 
@@ -67,7 +70,7 @@ export interface SeenDriver extends Candidate {
   name: string;
   carType: string;
   /** Why the search itself left the driver out; absent for a driver dispatch may offer. */
-  excluded?: 'offline' | 'other_car_type' | 'beyond_radius';
+  excluded?: 'offline' | 'other_car_type' | 'beyond_radius' | 'documents';
 }
 
 export interface RoundInputs {

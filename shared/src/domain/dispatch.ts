@@ -1,4 +1,6 @@
 import { DEFAULT_DRIVER_RADIUS, KM_PER_MILE } from './distance';
+import { mandatoryDocuments, type DocumentRule } from './driver-documents';
+import { operatorZone } from './time-zone';
 
 /**
  * Dispatch policy (beyond the spec, which listed every driver on the rider's phone): a NEW booking
@@ -68,6 +70,8 @@ export interface DispatchPolicy {
   /** The unit distances are shown in. */
   unit: 'km' | 'mile';
   autoDispatch: boolean;
+  /** Which documents a driver must hold to be offered a booking, and the clock their expiry is read on. */
+  documents: DocumentRule;
 }
 
 export interface DispatchSettings {
@@ -78,6 +82,8 @@ export interface DispatchSettings {
   driverRadius?: number;
   convert_to_mile?: boolean;
   autoDispatch?: boolean;
+  mandatoryDocuments?: readonly string[];
+  timeZone?: string;
 }
 
 const positive = (v: number | undefined, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback);
@@ -96,6 +102,7 @@ export function dispatchPolicy(s: DispatchSettings): DispatchPolicy {
     radiusKm: s.convert_to_mile ? radius * KM_PER_MILE : radius,
     unit: s.convert_to_mile ? 'mile' : 'km',
     autoDispatch: s.autoDispatch !== false,
+    documents: { mandatory: mandatoryDocuments(s), timeZone: operatorZone(s) },
   };
 }
 

@@ -147,6 +147,15 @@ export const TECHNICAL_KEYS = [
   'emergency_contact_phone_invalid',
   // Receipts: a booking has one once it is paid.
   'receipt_not_ready',
+  // Driver documents: an expiry day refused, no upload, a review that lost its race or gave no reason, going online blocked by a document.
+  'document_expiry_past',
+  'document_expiry_invalid',
+  'document_upload_missing',
+  'document_changed',
+  'document_reject_reason_required',
+  'document_blocks_online_licence',
+  'document_blocks_online_insurance',
+  'document_blocks_online_registration',
   // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
   'tip_amount_invalid',
   'tip_too_large',

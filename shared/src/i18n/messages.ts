@@ -113,6 +113,15 @@ export const messagesEn: Record<TranslationKey, string> = {
   not_a_car_type: 'Choose one of the car types.',
   // Receipts.
   receipt_not_ready: 'This booking has no receipt yet: there is one once the trip is paid.',
+  // Driver documents.
+  document_expiry_past: "The expiry date must be after today. A document that has expired cannot be accepted: upload the renewed one.",
+  document_expiry_invalid: "Enter the expiry date as it is printed on the document (a real date, within the next 20 years).",
+  document_upload_missing: "Upload the document's picture first, then save it with its expiry date.",
+  document_changed: "This document has changed since you opened it (someone else reviewed it, or the driver uploaded a new one). Look at it again.",
+  document_reject_reason_required: "Say why the document is rejected: the driver sees the reason.",
+  document_blocks_online_licence: "You cannot go online: your driving licence is missing, not verified yet, rejected or expired. Upload it under Documents on your profile.",
+  document_blocks_online_insurance: "You cannot go online: your insurance is missing, not verified yet, rejected or expired. Upload it under Documents on your profile.",
+  document_blocks_online_registration: "You cannot go online: your vehicle registration is missing, not verified yet, rejected or expired. Upload it under Documents on your profile.",
 
   menu_home: 'Home',
   menu_dashboard: 'Dashboard',
@@ -294,6 +303,15 @@ export const messagesEs: Record<TranslationKey, string> = {
   not_a_car_type: 'Elige uno de los tipos de vehículo.',
   // Recibos.
   receipt_not_ready: 'Esta reserva aún no tiene recibo: lo tendrá cuando el viaje esté pagado.',
+  // Driver documents.
+  document_expiry_past: "La fecha de caducidad debe ser posterior a hoy. Un documento caducado no se puede aceptar: sube el renovado.",
+  document_expiry_invalid: "Escribe la fecha de caducidad tal como figura en el documento (una fecha real, dentro de los próximos 20 años).",
+  document_upload_missing: "Sube primero la foto del documento y luego guárdalo con su fecha de caducidad.",
+  document_changed: "Este documento ha cambiado desde que lo abriste (otra persona lo revisó o el conductor subió uno nuevo). Vuelve a mirarlo.",
+  document_reject_reason_required: "Indica por qué se rechaza el documento: el conductor verá el motivo.",
+  document_blocks_online_licence: "No puedes conectarte: tu permiso de conducir falta, aún no está verificado, fue rechazado o caducó. Súbelo en Documentos de tu perfil.",
+  document_blocks_online_insurance: "No puedes conectarte: tu seguro falta, aún no está verificado, fue rechazado o caducó. Súbelo en Documentos de tu perfil.",
+  document_blocks_online_registration: "No puedes conectarte: el permiso de circulación de tu vehículo falta, aún no está verificado, fue rechazado o caducó. Súbelo en Documentos de tu perfil.",
 
   menu_home: 'Inicio',
   menu_dashboard: 'Panel',

@@ -31,6 +31,11 @@ export const NOTIFICATIONS = {
   chat_message: { title: 'New message from your {{from}}', body: '{{message}}' },
   // Tips: the driver hears of the rider's tip as it lands in their wallet.
   tip_received: { title: 'You got a {{amount}} tip', body: 'Your rider on booking {{id}} added a tip of {{amount}}. It is all yours and already in your wallet.' },
+  // Driver documents: reminders before expiry, a review's outcome, and going offline for a document.
+  document_expiring: { title: 'Your {{document}} expires in {{days}} days', body: 'Your {{document}} expires on {{date}}. Upload the renewed one on your profile so you can keep driving.' },
+  document_verified: { title: 'Document verified', body: 'Your {{document}} was verified.' },
+  document_rejected: { title: 'Document rejected', body: 'Your {{document}} was rejected: {{reason}}. Upload it again on your profile.' },
+  driver_offline_documents: { title: 'You are offline', body: 'You were set offline: your {{document}} is {{problem}}. Upload it on your profile; you can go online once it is verified.' },
   referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}}, who signed up with your referral id, has had a first trip paid, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;
@@ -42,6 +47,10 @@ export const SYSTEM_REASONS = {
   /** Spec §4 Admin actions: PAYMENT_PENDING bookings are cancelled with a fixed reason. */
   incomplete_booking: 'The booking was not completed: payment was not made.',
 } as const;
+
+/** How a notification names a driver document and its problem (English, as the notification text is). */
+export const DOCUMENT_NAMES = { licence: 'driving licence', insurance: 'insurance', registration: 'vehicle registration' } as const;
+export const DOCUMENT_PROBLEMS = { missing: 'missing', unverified: 'not verified yet', rejected: 'rejected', expired: 'expired' } as const;
 
 export function renderNotification(kind: NotificationKind, values: Record<string, string | number>): { title: string; body: string } {
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));

@@ -23,6 +23,7 @@ export const dispatchStoryStringsEn = {
   story_reason_lapsed: 'Let the offer lapse',
   story_reason_gave_trip_up: 'Gave this trip up before',
   story_reason_batch_full: 'Eligible, but nearer drivers filled the round',
+  story_reason_documents: 'Documents: a required document is missing, unverified, rejected or expired',
   story_event_declined: '{{name}} declined',
   story_event_assigned: 'An admin assigned {{name}}',
   story_event_accepted: '{{name}} accepted',
@@ -35,7 +36,7 @@ export const dispatchStoryStringsEn = {
   story_outcome_system_later: 'Cancelled by the system: nobody took the booking by its time ({{count}} rounds).',
   story_outcome_rider: 'Cancelled by the rider: {{reason}}',
   story_outcome_admin: 'Cancelled by an admin: {{reason}}',
-  story_hidden_drivers: 'Drivers who had switched offline or were on a trip are not searched and not listed. Driver documents do not affect dispatch yet.',
+  story_hidden_drivers: 'Drivers who had switched offline or were on a trip are not searched and not listed. A driver whose required documents are not in order is listed as such.',
 } satisfies Record<string, string>;
 
 export const dispatchStoryStringsEs: Record<keyof typeof dispatchStoryStringsEn, string> = {
@@ -62,6 +63,7 @@ export const dispatchStoryStringsEs: Record<keyof typeof dispatchStoryStringsEn,
   story_reason_lapsed: 'Dejó caducar la oferta',
   story_reason_gave_trip_up: 'Abandonó este viaje antes',
   story_reason_batch_full: 'Disponible, pero los más cercanos llenaron la ronda',
+  story_reason_documents: 'Documentos: falta un documento obligatorio, o no está verificado, fue rechazado o caducó',
   story_event_declined: '{{name}} la rechazó',
   story_event_assigned: 'Un administrador asignó a {{name}}',
   story_event_accepted: '{{name}} la aceptó',
@@ -74,5 +76,5 @@ export const dispatchStoryStringsEs: Record<keyof typeof dispatchStoryStringsEn,
   story_outcome_system_later: 'Cancelada por el sistema: nadie tomó la reserva a tiempo ({{count}} rondas).',
   story_outcome_rider: 'Cancelada por el pasajero: {{reason}}',
   story_outcome_admin: 'Cancelada por un administrador: {{reason}}',
-  story_hidden_drivers: 'Los conductores desconectados o en un viaje no se buscan ni se listan. Los documentos del conductor aún no influyen en el despacho.',
+  story_hidden_drivers: 'Los conductores desconectados o en un viaje no se buscan ni se listan. Un conductor cuyos documentos obligatorios no están en regla aparece con ese motivo.',
 } satisfies Record<string, string>;

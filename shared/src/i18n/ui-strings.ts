@@ -14,6 +14,7 @@ import { operatorClockStringsEn, operatorClockStringsEs } from './ui-strings-ope
 import { receiptStringsEn, receiptStringsEs } from './ui-strings-receipts';
 import { serviceAreaStringsEn, serviceAreaStringsEs } from './ui-strings-service-areas';
 import { sosStringsEn, sosStringsEs } from './ui-strings-sos';
+import { driverDocumentsStringsEn, driverDocumentsStringsEs } from './ui-strings-driver-documents';
 import { driverAppStringsEn, driverAppStringsEs } from './ui-strings-driver-app';
 import { a11yStringsEn, a11yStringsEs } from './ui-strings-a11y';
 import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
@@ -472,6 +473,7 @@ export const uiStringsEn = {
   ...receiptStringsEn,
   ...sosStringsEn,
   ...serviceAreaStringsEn,
+  ...driverDocumentsStringsEn,
   ...driverAppStringsEn,
   ...a11yStringsEn,
   ...riderStringsEn,
@@ -912,6 +914,7 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...receiptStringsEs,
   ...sosStringsEs,
   ...serviceAreaStringsEs,
+  ...driverDocumentsStringsEs,
   ...driverAppStringsEs,
   ...a11yStringsEs,
   ...riderStringsEs,

@@ -1,18 +1,21 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import type { BuiltApp } from '../../../infra/bin/build-app';
 
 type Json = Record<string, any>;
 
-/** Every statement of the policies attached to a route function's own role. */
-export function routeStatements(built: BuiltApp, operationId: string): Json[] {
-  const fn = built.api.routeFunctions.get(operationId)!;
+/** Every statement of the policies attached to a function's own role, in the stack that holds the function. */
+export function functionStatements(fn: { fn: IConstruct; role: IConstruct }): Json[] {
   const stack = Stack.of(fn.fn);
   const roleId = stack.getLogicalId(fn.role.node.defaultChild as never);
   return Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'))
     .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes(roleId))
     .flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
 }
+
+/** Every statement of the policies attached to a route function's own role. */
+export const routeStatements = (built: BuiltApp, operationId: string): Json[] => functionStatements(built.api.routeFunctions.get(operationId)!);
 
 /** The statements' actions, each once, sorted. */
 export const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Action].flat() as string[]))].sort();

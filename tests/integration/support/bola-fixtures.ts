@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { north, ownPlace, putOnline, type TestDriver } from './drivers';
 import { api, DEMO, idToken } from './endpoints';
 import { fleetDriver, newFleetAdmin, type TestFleet } from './fleets';
-import { sampleBooking, samplePromo } from './sample-requests';
+import { postForm } from './uploads';
+import { dayAfter, sampleBooking, samplePromo } from './sample-requests';
 import { bookNowFor, newRider, type TestRider } from './trips';
 
 /**
@@ -16,6 +17,9 @@ import { bookNowFor, newRider, type TestRider } from './trips';
  * - `pending`: a Book Later booking riderA made, waiting for payment (delivery mode) or NEW.
  * - `order`: a top-up checkout of riderA's.
  */
+/** A 1x1 PNG: a document picture (the server checks type and size, not pixels). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+
 export interface BolaFixtures {
   admin: string;
   riderA: TestRider; riderB: TestRider;
@@ -27,6 +31,8 @@ export interface BolaFixtures {
   order: { orderId: string };
   promoCode: string;
   adminId: string;
+  /** driverA's insurance, submitted and waiting for review: the version a review names. */
+  documentVersion: number;
 }
 
 export async function makeBolaFixtures(): Promise<BolaFixtures> {
@@ -60,8 +66,16 @@ export async function makeBolaFixtures(): Promise<BolaFixtures> {
   const promo = await api('POST', '/promos', { token: admin, body: { ...samplePromo(), min_order: 0 } });
   expect(promo.status, JSON.stringify(promo.body)).toBe(201);
 
+  // A document of driverA's waiting for review (uploaded through the driver-documents upload).
+  const ticket = await api('POST', '/auth/signup/license-upload', { body: { contentType: 'image/png', size: PNG.length } });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+  expect((await postForm(ticket.body, PNG, 'image/png')).status).toBeLessThan(300);
+  const document = await api('PUT', '/me/documents/insurance', { token: driverA.token, body: { key: ticket.body.key, expiresOn: dayAfter(200) } });
+  expect(document.status, JSON.stringify(document.body)).toBe(200);
+
   const me = await api('GET', '/me', { token: admin });
   return {
+    documentVersion: (document.body.items as { type: string; version: number }[]).find((i) => i.type === 'insurance')!.version,
     admin, riderA, riderB, fleetA, fleetB, driverA, driverA2, driverB,
     trip: { id: booked.id }, offered: { id: offered.id, at: there }, pending: { id: pending.body.id }, order: { orderId: order.body.orderId },
     promoCode: promo.body.promo_name, adminId: me.body.id,

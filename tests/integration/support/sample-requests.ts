@@ -67,6 +67,8 @@ async function freshTripLink(): Promise<{ token: string; bookingPath: string }> 
 }
 
 let counter = 0;
+/** The day `days` after today (UTC), YYYY-MM-DD: an expiry the documents rule accepts in any operator zone. */
+export const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** A fresh driver of the demo fleet (created by the fleet admin), for routes that change or delete a user. */
@@ -206,6 +208,11 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   setLicenceImage: async () => ({ path: '/me/licence-image', body: { key: `private/licences/1-${crypto.randomUUID()}` } }),
   // A driver of the demo fleet: the admin and its fleet admin reach it; another driver does not (404).
   fetchLicenceImage: async () => ({ path: `/users/${await freshFleetDriver()}/licence-image` }),
+  // Driver documents: a fleet driver's list, a submission naming an upload that is not there, a review of a document never submitted.
+  fetchDriverDocuments: async () => ({ path: `/users/${await freshFleetDriver()}/documents` }),
+  submitDriverDocument: async () => ({ path: '/me/documents/insurance', body: { key: `private/licences/1-${crypto.randomUUID()}`, expiresOn: dayAfter(60) } }),
+  reviewDriverDocument: async () => ({ path: `/users/${await freshFleetDriver()}/documents/insurance/review`, body: { decision: 'verified', version: 1 } }),
+  fetchDocumentQueue: async () => ({ path: '/driver-documents?state=pending' }),
   setUserApproval: async () => ({ path: `/users/${await freshFleetDriver()}/approval`, body: { approved: true } }),
   deleteUser: async () => ({ path: `/users/${await freshFleetDriver()}` }),
   fetchMessages: async () => ({ path: '/me/messages' }),
@@ -424,6 +431,9 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   fetchPayment: { driver: 404 },
   // A driver reads only their own licence.
   fetchLicenceImage: { driver: 404 },
+  // A driver reads only their own documents; the matrix's fresh driver has none to review.
+  fetchDriverDocuments: { driver: 404 },
+  reviewDriverDocument: { admin: 404, fleetadmin: 404 },
   // SOS is for a trip in progress; the rider's fresh booking is not, and is not the driver's at all.
   raiseSos: { rider: 409, driver: 404 },
   // The matrix's alert id names no alert: the role passes and the lookup answers.
@@ -435,4 +445,4 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
 export const destructive: ReadonlySet<OperationId> = new Set(['deleteAccount', 'signOut']);
 
 /** Routes whose sample cannot succeed without earlier steps (an upload): the role passes and the rule answers 404. */
-export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload', 'setLicenceImage']);
+export const needsSetup: ReadonlySet<OperationId> = new Set(['setProfileImage', 'completeSignupUpload', 'setLicenceImage', 'submitDriverDocument']);

@@ -18,6 +18,7 @@ const NOT_PROSE: Record<string, string> = {
   promo_name: 'one word of letters, digits, _ or -', promo_validity: 'a date', amount: 'money (moneyInput)', bonus: 'money (moneyInput)',
   driverRadius: 'a number (parseDriverRadius)', timeZone: 'an IANA zone name (isTimeZone)', tripdate: 'a date-time of the field (parseDateTimeInput)',
   dispatchBatchSize: 'a whole number (DISPATCH_BOUNDS)', offerSeconds: 'a whole number (DISPATCH_BOUNDS)', dispatchRounds: 'a whole number (DISPATCH_BOUNDS)', bookLaterLeadMinutes: 'a whole number (DISPATCH_BOUNDS)',
+  expiresOn: 'a calendar day (expiryProblem)',
   currency: 'a currency code', quantity: 'digits', body: 'a provider webhook, verified byte for byte',
 };
 

@@ -6,7 +6,7 @@ import { parseLatLng } from '../../../shared/src/domain/route-sampling';
 
 describe('dispatch policy', () => {
   it('defaults to 3 drivers a round, 30 s offers, 3 rounds, a 10-minute Book Later lead and the spec radius of 10', () => {
-    expect(dispatchPolicy({})).toEqual({ batchSize: 3, offerSeconds: 30, rounds: 3, bookLaterLeadMinutes: 10, radiusKm: 10, unit: 'km', autoDispatch: true });
+    expect(dispatchPolicy({})).toEqual({ batchSize: 3, offerSeconds: 30, rounds: 3, bookLaterLeadMinutes: 10, radiusKm: 10, unit: 'km', autoDispatch: true, documents: { mandatory: [], timeZone: 'UTC' } });
     expect(DISPATCH_DEFAULTS.batchSize).toBe(3);
   });
 

@@ -80,6 +80,8 @@ describe('§8 error catalogue', () => {
         'sos_trip_not_active', 'sos_alert_moved_on', 'sos_alert_not_found', 'emergency_contact_phone_invalid',
         // Receipts: a booking not yet paid has none.
         'receipt_not_ready',
+        // Driver documents: an expiry refused, no upload, a lost review race or no reason, going online blocked.
+        'document_expiry_past', 'document_expiry_invalid', 'document_upload_missing', 'document_changed', 'document_reject_reason_required', 'document_blocks_online_licence', 'document_blocks_online_insurance', 'document_blocks_online_registration',
         // Tips: an amount out of bounds, a trip not yet paid, one tip per booking, a trip too long ago.
         'tip_amount_invalid', 'tip_too_large', 'tip_not_ready', 'tip_already_added', 'tip_window_closed',
         // Service areas: a trip outside them, a bad drawing, a fee zone without a fee, the limit, a missing or stale area.

@@ -5,7 +5,7 @@ import { notificationTarget } from '../../../web/src/features/driver-app/notific
 import { tripHref } from '../../../web/src/features/trip/trip-href';
 
 /** Who receives each kind: drivers get offers, shares and ratings; riders the rest; both chat. */
-const DRIVER_KINDS: readonly NotificationKind[] = ['new_booking', 'booking_assigned', 'offer_withdrawn', 'share_credited', 'trip_rated', 'withdraw_processed', 'wallet_credited', 'chat_message', 'trip_cancelled', 'referral_bonus_referrer', 'tip_received'];
+const DRIVER_KINDS: readonly NotificationKind[] = ['new_booking', 'booking_assigned', 'offer_withdrawn', 'share_credited', 'trip_rated', 'withdraw_processed', 'wallet_credited', 'chat_message', 'trip_cancelled', 'referral_bonus_referrer', 'tip_received', 'document_expiring', 'document_verified', 'document_rejected', 'driver_offline_documents'];
 
 describe('where a push notification\'s click leads', () => {
   it('offers open the driver console, a trip\'s news that trip, money the wallet', () => {

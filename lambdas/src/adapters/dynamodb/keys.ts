@@ -108,6 +108,8 @@ export const keys = {
   dispatchRound: (bookingId: string, round: number, at: number) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#R#${String(at).padStart(13, '0')}#${String(round).padStart(4, '0')}` }),
   dispatchEvent: (bookingId: string, at: number, kind: string, who: string) => ({ pk: `BOOKING#${bookingId}`, sk: `DISPATCH#E#${String(at).padStart(13, '0')}#${kind}#${who}` }),
   dispatchPrefix: 'DISPATCH#',
+  /** A document expiry reminder sent: one per driver, document, expiry day and threshold (14 or 3 days), put with attribute_not_exists. */
+  documentReminder: (uid: string, type: string, expiresOn: string, days: number) => ({ pk: `DOCREMINDER#${uid}#${type}#${expiresOn}#${days}`, sk: 'CLAIM' }),
   /** SOS alerts, all in one partition (they are rare): the admins' list is one query, newest first (ids start with the time). */
   sosAlert: (id: string) => ({ pk: 'SOS', sk: `ALERT#${id}` }),
   sosPk: 'SOS',

@@ -10,6 +10,7 @@ import { keys } from './keys';
 import { documentCommands, stripKeys, table, type TransactItem } from './repository';
 import { trackingItem } from './trip-repository';
 import type { ProfileItem } from '../../ports/users';
+import { documentGap, documentSummaries, type DocumentSummaries } from '../../../../shared/src/domain/driver-documents';
 
 /** Index entries outlive their freshness only to be cleaned up: DynamoDB's TTL removes them an hour on. */
 const ENTRY_TTL_SECONDS = 60 * 60;
@@ -51,6 +52,8 @@ export function coveringCells(center: LatLng, radiusKm: number): { precision: 4 
 interface GeoEntry extends Record<string, unknown> {
   uid: string; lat: number; lng: number; at: number; carKey: string; carType: string; name: string;
   vehicleNumber?: string; fleetadmin?: string;
+  /** The driver's documents (status and expiry day), so a search applies the documents rule without reading profiles. */
+  docs?: DocumentSummaries;
 }
 
 function entryItem(profile: ProfileItem, point: LatLng, cell: string, now: number) {
@@ -60,6 +63,7 @@ function entryItem(profile: ProfileItem, point: LatLng, cell: string, now: numbe
     carKey: carTypeKey(profile.carType ?? ''), carType: profile.carType ?? '',
     name: `${profile.firstName} ${profile.lastName}`.trim(),
     vehicleNumber: profile.vehicleNumber, fleetadmin: profile.fleetadmin,
+    docs: documentSummaries(profile.documents),
     expiresAt: Math.floor(now / 1000) + ENTRY_TTL_SECONDS,
   };
 }
@@ -126,12 +130,14 @@ export const presenceRepository: PresenceStore = {
     const items: TransactItem[] = [{
       Update: {
         Key: keys.userProfile(profile.id),
-        UpdateExpression: 'SET driverActiveStatus = :on',
+        // The driver's own choice replaces any reason the platform had set them offline for.
+        UpdateExpression: 'SET driverActiveStatus = :on REMOVE offlineReason',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':on': online },
       },
     }];
-    const next = { ...profile, driverActiveStatus: online };
+    const { offlineReason: _, ...rest } = profile;
+    const next = { ...rest, driverActiveStatus: online };
     const fresh = state?.lat !== undefined && state.lng !== undefined && state.at !== undefined && now - state.at < LOCATION_FRESH_MS;
     let after: DriverStateRecord = { ...(state ?? { uid: profile.id }), online };
     const fleet = next.fleetadmin ? { fleetadmin: next.fleetadmin } : {};
@@ -217,7 +223,8 @@ export const presenceRepository: PresenceStore = {
       const d = distanceKm(center, { lat: e.lat, lng: e.lng });
       const excluded = typeof e.at !== 'number' || e.at < fresh ? 'offline' as const
         : car !== undefined && e.carKey !== car ? 'other_car_type' as const
-          : d > radiusKm ? 'beyond_radius' as const : undefined;
+          : d > radiusKm ? 'beyond_radius' as const
+            : filter.documents && documentGap(e.docs, filter.documents, filter.now) ? 'documents' as const : undefined;
       seen.push({
         uid: e.uid, lat: e.lat, lng: e.lng, distanceKm: d, carType: e.carType, name: e.name, at: e.at,
         ...(e.vehicleNumber ? { vehicleNumber: e.vehicleNumber } : {}), ...(e.fleetadmin ? { fleetadmin: e.fleetadmin } : {}),
@@ -265,6 +272,18 @@ async function refreshRoster(profile: ProfileItem, now: number): Promise<void> {
     // Went offline meanwhile: the entry stays gone.
     if ((e as { status?: number }).status !== 409) throw e;
   });
+}
+
+/**
+ * What going offline writes besides the profile: the roster entry and the index entry go, the state
+ * says offline. For a change that sets a driver offline inside its own transaction (documents).
+ */
+export function offlineItems(uid: string, state: DriverStateRecord | undefined): TransactItem[] {
+  return [
+    { Delete: { Key: keys.rosterEntry(uid) } },
+    ...(state?.indexedCell ? [{ Delete: { Key: keys.geoEntry(state.indexedCell, uid) } }] : []),
+    stateUpdate(uid, { online: false }, ['indexedCell', 'indexedAt', 'rosterAt']),
+  ];
 }
 
 function unindexItems(uid: string, state: DriverStateRecord): TransactItem[] {

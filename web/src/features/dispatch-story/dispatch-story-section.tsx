@@ -28,6 +28,7 @@ const REASON_TYPE: Record<Entry['reason'], StatusIndicatorProps.Type> = {
   beyond_radius: 'stopped',
   asked_before: 'info',
   batch_full: 'pending',
+  documents: 'stopped',
 };
 
 export function reasonText(f: BookingFormat, e: Pick<Entry, 'reason' | 'carType'>): string {

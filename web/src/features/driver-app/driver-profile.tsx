@@ -22,6 +22,7 @@ import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/
 import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { useApiQuery } from '../../components/use-api-query';
 import { LicenceImage } from './licence-image';
+import { DriverDocumentsSection } from '../driver-documents/driver-documents-section';
 
 const half = { colspan: { default: 12, xs: 6 } };
 const third = { colspan: { default: 12, xs: 4 } };
@@ -125,6 +126,7 @@ export function DriverProfile({ user }: { user: UserProfile }) {
         </Form>
       </form>
       <DriverLicence user={user} />
+      <DriverDocumentsSection driverId={user.id} mode="driver" />
     </SpaceBetween>
   );
 }

@@ -14,6 +14,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
 import { presenceState, type BookingFormat } from '../../features/booking/booking-format';
 import { useLocationSharing } from './use-location-sharing';
+import { OfflineReasonBanner } from '../../features/driver-documents/offline-reason-banner';
 import { LocationBanner } from '../../features/driver-app/location-banner';
 import { useDriverApp } from '../../features/driver-app/use-driver-app';
 
@@ -69,6 +70,7 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
     <Container header={<Header variant="h2" description={t('driver_status_description')}>{t('driver_status_title')}</Header>}>
       <SpaceBetween size="s">
         <LoadErrorAlert error={presence.error} onRetry={presence.reload} />
+        <OfflineReasonBanner reason={presence.data?.offlineReason} />
         <LocationBanner online={online} {...sharing} />
         <Toggle
           checked={online}

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { AdminSettings, SettingsForm } from '../../../../shared/src/contract';
 import { MAX_DRIVER_RADIUS, parseDriverRadius, validateSettings } from '../../../../shared/src/domain/settings-rules';
+import { MandatoryDocumentsField } from '../../features/driver-documents/mandatory-documents-field';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useNotifications } from '../../app/notifications-context';
@@ -288,6 +289,7 @@ export default function SettingsPage() {
                     {whole('dispatchRounds')}
                     {whole('bookLaterLeadMinutes')}
                   </ColumnLayout>
+                  <MandatoryDocumentsField value={form.mandatoryDocuments ?? []} onChange={(v) => set('mandatoryDocuments', v)} />
                 </SpaceBetween>
               </Container>
               <Container header={<Header variant="h2">{t('section_license')}</Header>}>

@@ -1,6 +1,8 @@
+import { DocumentQueue } from '../../features/driver-documents/document-queue';
 import { UsersPage } from './users-page';
 
 /** Spec §2 /drivers (admin, and a fleet admin for its own drivers). */
 export default function DriversPage() {
-  return <UsersPage usertype="driver" />;
+  // Drivers' documents waiting for review or expiring come first: they decide who can drive.
+  return <UsersPage usertype="driver" above={<DocumentQueue />} />;
 }

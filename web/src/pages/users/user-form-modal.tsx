@@ -26,6 +26,7 @@ import { ModalFooter } from '../../components/modal-footer';
 import { NameFields } from '../../components/name-fields';
 import { NewPasswordField } from '../../components/new-password-field';
 import { ProblemAlert } from '../../components/problem-alert';
+import { DriverDocumentsSection } from '../../features/driver-documents/driver-documents-section';
 import { LicenceImage } from '../../features/driver-app/licence-image';
 import type { UserType } from './table-config';
 
@@ -295,6 +296,7 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
                   <LicenceImage uid={user.id} name={`${user.firstName} ${user.lastName}`.trim()} version={user.licenseImage} />
                 </FormField>
               ) : null}
+              {user ? <DriverDocumentsSection driverId={user.id} mode="reviewer" /> : null}
               {mode === 'edit' ? (
                 <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>
                   {t('driver_active')}

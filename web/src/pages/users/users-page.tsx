@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -60,7 +61,7 @@ const TEXT: Record<UserType, { title: string; description: string; add: string; 
  * pagination and column preferences; add, edit, approve or unapprove, delete; CSV export only
  * when critical edits are allowed. A fleet admin gets only its own drivers from the server.
  */
-export function UsersPage({ usertype }: { usertype: UserType }) {
+export function UsersPage({ usertype, above }: { usertype: UserType; above?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { settings } = useSettings();
@@ -165,6 +166,7 @@ export function UsersPage({ usertype }: { usertype: UserType }) {
 
   return (
     <SpaceBetween size="m">
+      {above}
       {table.loadError}
       <Table
         {...table.tableProps}

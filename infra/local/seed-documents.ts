@@ -1,0 +1,48 @@
+import { userRepository } from '../../lambdas/src/adapters/dynamodb/user-repository';
+import { s3Uploads } from '../../lambdas/src/adapters/s3/uploads';
+import { maxBytesOf, uploadKey } from '../../lambdas/src/use-cases/upload-keys';
+import { DOCUMENT_TYPES, operatorDay, type DriverDocumentRecord, type DriverDocuments } from '../../shared/src/domain/driver-documents';
+
+/** A 1x1 PNG: the demo's document pictures (the server checks type and size, not pixels). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+/** The demo's documents expire two years after the seed. */
+const VALID_DAYS = 730;
+
+/** Uploads one picture the way a browser does (the presigned POST of the driver-documents upload); its key. */
+async function upload(now: Date): Promise<string> {
+  const key = uploadKey({ kind: 'licence' }, now);
+  const ticket = await s3Uploads.createPostTicket({ key, contentType: 'image/png', maxBytes: maxBytesOf('licence') });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'document.png');
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  if (res.status >= 300) throw new Error(`could not upload a demo document: ${res.status}`);
+  return key;
+}
+
+/**
+ * A demo driver's licence, insurance and registration: real uploads, submitted by the driver and
+ * verified (the trail names the demo seed as the reviewer), valid for two years. The licence's
+ * picture becomes the profile's licence image, as a licence submission makes it.
+ */
+export async function seedVerifiedDocuments(uid: string, driverName: string): Promise<void> {
+  const now = new Date();
+  const at = now.getTime();
+  const expiresOn = operatorDay(at + VALID_DAYS * 86_400_000, 'UTC');
+  const documents: DriverDocuments = {};
+  let licenseImage = '';
+  for (const type of DOCUMENT_TYPES) {
+    const key = await upload(now);
+    if (type === 'licence') licenseImage = key;
+    const record: DriverDocumentRecord = {
+      ...(type === 'licence' ? {} : { key }),
+      expiresOn, status: 'verified', version: 2, submittedAt: at, reviewedAt: at, reviewedByName: 'Demo data',
+      history: [
+        { action: 'submitted', at, by: uid, byName: driverName },
+        { action: 'verified', at, by: 'seed', byName: 'Demo data' },
+      ],
+    };
+    documents[type] = record;
+  }
+  await userRepository.setFields(uid, { documents, licenseImage });
+}
