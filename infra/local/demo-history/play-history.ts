@@ -226,8 +226,12 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     summary.cancelled++;
   }
 
-  /** `cancels`: the rider changes their mind once the booking is made (every day has one such story). */
-  async function tripStory(rider: Actor, opts: { cancels?: boolean } = {}) {
+  /**
+   * `cancels`: the rider changes their mind once the booking is made (every day has one such story).
+   * `served`: a free driver of the car type takes it, on shift or not (the last hour's trips: a
+   * first start after midnight, when no shift is on, still finds today's figures).
+   */
+  async function tripStory(rider: Actor, opts: { cancels?: boolean; served?: boolean } = {}) {
     const mode = currentMode;
     const from = pickPlace(rng);
     let to = pickPlace(rng);
@@ -238,7 +242,8 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
       ? rng.weighted([['Economy', 6], ['Comfort', 3], ['Van', 1]] as const)
       : rng.weighted([['Van', 5], ['Economy', 4], ['Comfort', 1]] as const);
     // Unserved demand: now and then nobody of that car type is near (a late hour, a busy fleet).
-    const pool = !opts.cancels && rng.chance(0.07) ? [] : free(carType);
+    const pool = opts.served ? drivers.filter((d) => !d.busy && d.carType === carType)
+      : !opts.cancels && rng.chance(0.07) ? [] : free(carType);
     const chosen = pool.length ? [rng.pick(pool)] : [];
     if (chosen.length && rng.chance(0.3)) {
       const second = pool.find((d) => d !== chosen[0]);
@@ -466,7 +471,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     if (richest) await payday(richest, 5_00);
   });
   // The last hour always has a few trips, so "today" has figures whatever the hour of the first start.
-  for (let i = 0; i < 3; i++) spawn(opts.end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!));
+  for (let i = 0; i < 3; i++) spawn(opts.end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!, { served: true }));
 
   let shown = 0;
   while (heap.length) {

@@ -7,7 +7,9 @@ export interface TestFleet { id: string; token: string }
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** 11 digits after the +1, unique enough per call (suites run one file at a time against one cloud). */
-const mobile = (prefix: string) => `+1${prefix}${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
+// Unique within a run: two accounts made in the same millisecond (drivers added side by side) differ by the counter.
+let made = 0;
+const mobile = (prefix: string) => `+1${prefix}${String(Date.now() * 10 + (made++ % 10)).slice(-8)}`;
 
 /** A fleet admin made by the admin, signed in. */
 export async function newFleetAdmin(adminToken: string): Promise<TestFleet> {
