@@ -6,7 +6,7 @@ import type { Context } from 'aws-lambda';
 import { currentCorrelationId, withCorrelationId } from './correlation';
 import { logger } from './logger';
 import { metrics, MetricUnit } from './metrics';
-import { tracer } from './tracer';
+import { tracer, tracingOn } from './tracer';
 
 export interface Instrumentation<E, R> {
   /** The `operation` dimension of the handler's metrics: an operationId, or a name like `ws-connect`. */
@@ -30,15 +30,19 @@ export function instrument<E, R>(
   handler: (event: E, context: Context) => Promise<R>,
   opts: Instrumentation<E, R>,
 ): (event: E, context?: Context) => Promise<R> {
-  // Built on the first invocation: the tracer's middleware loads the X-Ray SDK (see tracer.ts).
+  // Built on the first invocation: the tracer's middleware loads the X-Ray SDK (see tracer.ts),
+  // and only where tracing is on.
   const build = async () => {
-    const [{ captureLambdaHandler }, t] = await Promise.all([import('@aws-lambda-powertools/tracer/middleware'), tracer()]);
+    const tracing = tracingOn()
+      ? await Promise.all([import('@aws-lambda-powertools/tracer/middleware'), tracer()])
+      : undefined;
+    const t = tracing?.[1];
     return middy<E, R, Error, Context>(async (event: E, context: Context) => {
       let result: R | undefined;
       let threw = true;
       // On the handler's subsegment (the Lambda root segment takes no annotations): traces are searchable by id.
       const id = currentCorrelationId();
-      if (id) t.putAnnotation('correlationId', id);
+      if (id) t?.putAnnotation('correlationId', id);
       try {
         result = await handler(event, context);
         threw = false;
@@ -48,7 +52,7 @@ export function instrument<E, R>(
       }
     })
       // Responses hold personal data (profiles, addresses): traces keep timings and errors only.
-      .use(captureLambdaHandler(t, { captureResponse: false }))
+      .use(tracing ? [tracing[0].captureLambdaHandler(tracing[1], { captureResponse: false })] : [])
       .use(injectLambdaContext(logger, { resetKeys: true }));
   };
   let wrapped: ReturnType<typeof build> | undefined;
