@@ -356,8 +356,9 @@ describe('the trip against a model of it (fast-check)', () => {
   }
 
   it('random lifecycle calls by random callers keep booking, offers, queues and wallets consistent', async () => {
-    // TRIP_MODEL_RUNS explores deeper by hand; the default keeps the file near half a minute.
-    const numRuns = Number(process.env.TRIP_MODEL_RUNS ?? 25);
+    // TRIP_MODEL_RUNS explores deeper by hand; the default keeps the file near 40 s in CI. The seed
+    // changes with every run (printed on a failure), so runs add up to more ground over time.
+    const numRuns = Number(process.env.TRIP_MODEL_RUNS ?? 12);
     const seed = process.env.TRIP_MODEL_SEED ? Number(process.env.TRIP_MODEL_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
     const visits = new Map<BookingStatus, number>();
     let steps = 0;
