@@ -1,15 +1,43 @@
 import './quiet-env';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortRange } from '../infra/local/ports';
 
 /**
  * `npm run test:e2e`: `npm start` on a fresh data dir and a free port, then the Playwright tests
- * in tests/e2e against it, in Debian's Chromium. Screenshots land in test-results/screenshots.
+ * in tests/e2e against it (or the files named, or those taken from E2E_QUEUE), in Debian's
+ * Chromium. Screenshots land in test-results/screenshots.
  */
+/**
+ * E2E_QUEUE: a folder of `*.path` files, each naming one test file. Several runs (each with its own
+ * platform) share it and take files from it one at a time, in name order, until none is left: CI
+ * starts a second run once the rest of `npm test` has finished, so the browser tests end sooner.
+ */
+const queue = process.env.E2E_QUEUE;
+const waiting = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.path')).sort();
+
+/** Runs each test file it takes from the queue; the worst exit status of them. */
+function drainQueue(dir: string, run: (file: string) => number): number {
+  let status = 0;
+  for (let next = waiting(dir)[0]; next; next = waiting(dir)[0]) {
+    const taken = join(dir, `${next}.taken-${process.pid}`);
+    try {
+      renameSync(join(dir, next), taken); // atomic: of two runs reaching for a file, one gets it
+    } catch {
+      continue;
+    }
+    status = Math.max(status, run(readFileSync(taken, 'utf8').trim()));
+  }
+  return status;
+}
+
 async function main() {
+  if (queue && waiting(queue).length === 0) {
+    console.log('e2e: every file in the queue was taken already');
+    process.exit(0);
+  }
   const port = Number(process.env.E2E_PORT ?? (await freePortRange(4)));
   const dataDir = mkdtempSync(join(tmpdir(), 'ride-e2e-'));
   // A session signed in through the login form once is reused by later files (tests/e2e/support/identity.ts).
@@ -48,10 +76,9 @@ async function main() {
   let status = 1;
   try {
     await ready;
-    const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)], {
-      stdio: 'inherit', env: { ...process.env, E2E_URL: `http://localhost:${port}`, E2E_SESSION_DIR: sessionDir },
-    });
-    status = run.status ?? 1;
+    const env = { ...process.env, E2E_URL: `http://localhost:${port}`, E2E_SESSION_DIR: sessionDir };
+    const vitest = (files: string[]) => spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...files], { stdio: 'inherit', env }).status ?? 1;
+    status = queue ? drainQueue(queue, (file) => vitest([file])) : vitest(process.argv.slice(2));
   } catch (e) {
     console.error((e as Error).message);
   } finally {
