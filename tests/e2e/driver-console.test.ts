@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { dialog, fullShot, PNG_1X1, signIn } from './support/identity';
+import { dialog, fullShot, PNG_1X1 } from './support/identity';
 import { ok } from './support/page-api';
+import { pagesOf } from './support/accounts';
 
 /**
  * The driver's console on the street: Navigate at every point the driver drives to, the offer's
@@ -25,17 +26,10 @@ const emptyBlocks = (scope: Locator) => scope.evaluate((root) => [...root.queryS
 
 describe('the driver console', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let admin: Page;
   let riderId: string;
 
-  const newPage = async (email: string, opts: Parameters<Browser['newContext']>[0] = {}) => {
-    const ctx = await browser.newContext({ viewport: WIDE, ...opts });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
   const both = async (page: Page, name: string) => {
     await fullShot(page, `${name}-desktop`);
     await page.setViewportSize(PHONE);
@@ -46,17 +40,17 @@ describe('the driver console', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await newPage('admin@example.com');
-    const rider = await newPage('rider1@example.com');
+    admin = await pages.signedIn('admin@example.com');
+    const rider = await pages.signedIn('rider1@example.com');
     riderId = (await ok(rider, 'GET', '/me')).id;
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 
   it('goes online by its label, gets an offer with Navigate and a one-line countdown, and drives the trip card step by step', async () => {
-    const driver = await newPage('driver1@example.com', { geolocation: { latitude: OSLO.lat, longitude: OSLO.lng }, permissions: ['geolocation'] });
+    const driver = await pages.signedIn('driver1@example.com', undefined, { geolocation: { latitude: OSLO.lat, longitude: OSLO.lng }, permissions: ['geolocation'] });
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
     await driver.goto(`${siteUrl()}/bookings`);
 
@@ -132,7 +126,7 @@ describe('the driver console', () => {
   }, 180_000);
 
   it('the driver keeps their vehicle, bank details and documents on /profile, the licence once, in its document card; a withdrawal reuses the bank details; an admin sees the same on the driver', async () => {
-    const driver = await newPage('driver1@example.com');
+    const driver = await pages.signedIn('driver1@example.com');
     // driver1 drives Economy trips in later files: its vehicle is put back whatever happens here.
     const kept = await ok(driver, 'GET', '/me');
     onTestFinished(async () => {
