@@ -164,6 +164,8 @@ describe('the driver console', () => {
     await expect.poll(() => licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await driver.getByTestId('upload-progress').count()).toBe(0);
     const licenceImages = (page: Page) => page.getByRole('img', { name: /licence/i }).count();
+    /** Every document picture on the page has loaded: what the shots show. */
+    const documentPictures = (scope: Page | Locator) => scope.locator('[data-testid="driver-documents"] img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     expect(await licenceImages(driver)).toBe(1);
     const me = await ok(driver, 'GET', '/me');
     const docs = await ok(driver, 'GET', `/users/${me.id}/documents`);
@@ -174,6 +176,7 @@ describe('the driver console', () => {
     expect(await field('bankAccount').inputValue()).toBe('9988776655');
     await licence.waitFor();
     expect(await licenceImages(driver)).toBe(1);
+    await expect.poll(() => documentPictures(driver)).toBe(true);
     await both(driver, 'profile-driver');
 
     // The withdrawal does not ask for the bank details again: it names the kept ones and uses them.
@@ -207,6 +210,7 @@ describe('the driver console', () => {
     await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await form.getByTestId('document-licence-state').textContent()).toContain('Waiting for review');
     expect(await licenceImages(admin)).toBe(1);
+    await expect.poll(() => documentPictures(form)).toBe(true);
     // The modal scrolls inside itself: each shot shows the driver's documents, where the licence is.
     const documents = form.getByTestId('driver-documents');
     await documents.scrollIntoViewIfNeeded();
