@@ -1,7 +1,8 @@
+import { driverDocumentRepository } from '../../lambdas/src/adapters/dynamodb/driver-document-repository';
 import { userRepository } from '../../lambdas/src/adapters/dynamodb/user-repository';
 import { s3Uploads } from '../../lambdas/src/adapters/s3/uploads';
 import { maxBytesOf, uploadKey } from '../../lambdas/src/use-cases/upload-keys';
-import { DOCUMENT_TYPES, operatorDay, type DriverDocumentRecord, type DriverDocuments } from '../../shared/src/domain/driver-documents';
+import { DOCUMENT_TYPES, operatorDay, type DriverDocumentRecord } from '../../shared/src/domain/driver-documents';
 
 /** A 1x1 PNG: the demo's document pictures (the server checks type and size, not pixels). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
@@ -22,18 +23,18 @@ async function upload(now: Date): Promise<string> {
 
 /**
  * A demo driver's licence, insurance and registration: real uploads, submitted by the driver and
- * verified (the trail names the demo seed as the reviewer), valid for two years. The licence's
- * picture becomes the profile's licence image, as a licence submission makes it.
+ * verified (the trail names the demo seed as the reviewer), valid for two years. Each is written
+ * as every document change is (its queue entries in the same transaction); the licence's picture
+ * becomes the profile's licence image, as a licence submission makes it.
  */
 export async function seedVerifiedDocuments(uid: string, driverName: string): Promise<void> {
   const now = new Date();
   const at = now.getTime();
   const expiresOn = operatorDay(at + VALID_DAYS * 86_400_000, 'UTC');
-  const documents: DriverDocuments = {};
-  let licenseImage = '';
+  let profile = await userRepository.get(uid, { consistent: true });
+  if (!profile) throw new Error(`no demo driver ${uid}`);
   for (const type of DOCUMENT_TYPES) {
     const key = await upload(now);
-    if (type === 'licence') licenseImage = key;
     const record: DriverDocumentRecord = {
       ...(type === 'licence' ? {} : { key }),
       expiresOn, status: 'verified', version: 2, submittedAt: at, reviewedAt: at, reviewedByName: 'Demo data',
@@ -42,7 +43,6 @@ export async function seedVerifiedDocuments(uid: string, driverName: string): Pr
         { action: 'verified', at, by: 'seed', byName: 'Demo data' },
       ],
     };
-    documents[type] = record;
+    profile = await driverDocumentRepository.change({ profile, type, next: record, ...(type === 'licence' ? { licenseImage: key } : {}) }, at);
   }
-  await userRepository.setFields(uid, { documents, licenseImage });
 }

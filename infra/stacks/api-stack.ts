@@ -24,7 +24,7 @@ import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs
 import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
-import { type Capability, capabilitiesOf, keyedTableActions, readOnlyTableActions } from './route-grants';
+import { type Capability, capabilitiesOf, indexedReadActions, keyedTableActions, readOnlyTableActions } from './route-grants';
 import { API_SECURITY_HEADERS, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/src/contract/security-headers';
 
 /** The statement that lets a function send SMS to phone numbers (no resource ARN exists for them). */
@@ -375,7 +375,9 @@ export class ApiStack extends Stack {
       });
       this.routeFunctions.set(route.operationId, handler);
       const exact = readOnlyTableActions(route) ?? keyedTableActions(route);
-      if (exact) this.grantTableReads(handler.fn, exact);
+      const indexed = indexedReadActions(route);
+      if (indexed) this.grantIndexedReads(handler.fn, indexed);
+      else if (exact) this.grantTableReads(handler.fn, exact);
       else this.grantTable(handler.fn);
       for (const capability of capabilitiesOf(route)) this.grantCapability(handler.fn, capability);
 
@@ -750,6 +752,13 @@ export class ApiStack extends Stack {
   /** A read-only or keyed route's table access: only the item actions it names, on the table itself (no index). */
   private grantTableReads(fn: lambda.IFunction, actions: readonly string[]): void {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [this.props.table.tableArn] }));
+  }
+
+  /** A read-only route that also reads indexes: its actions on the table, and Query alone on those indexes. */
+  private grantIndexedReads(fn: lambda.IFunction, grant: { table: readonly string[]; indexes: readonly string[] }): void {
+    const { tableArn } = this.props.table;
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...grant.table], resources: [tableArn] }));
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: grant.indexes.map((i) => `${tableArn}/index/${i}`) }));
   }
 
   private pushApps(): PlatformApp[] {

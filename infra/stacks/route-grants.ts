@@ -135,6 +135,21 @@ export function readOnlyTableActions(route: Pick<AnyRoute, 'operationId'>): read
 }
 
 /**
+ * Read-only routes that also read an index: exactly these actions on the table itself, and Query
+ * alone on the indexes named.
+ */
+const READ_ONLY_INDEXED: Readonly<Record<string, { table: readonly string[]; indexes: readonly string[] }>> = {
+  // The reviewers' document queues: admission (one batch), a Query of the queue's partition (an
+  // admin) or of the fleet's entries through gsi1 (a fleet admin), and one batch of the drivers
+  // the page names.
+  fetchDocumentQueue: { table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], indexes: ['gsi1'] },
+};
+
+export function indexedReadActions(route: Pick<AnyRoute, 'operationId'>): { table: readonly string[]; indexes: readonly string[] } | undefined {
+  return READ_ONLY_INDEXED[route.operationId];
+}
+
+/**
  * Routes that read and write only items they name by key (no query, no index, no batch write):
  * exactly these actions, on the table itself. A transaction needs the action of each of its items.
  */
@@ -154,11 +169,12 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // consistent re-read of the booking after a refusal or a lost race, and one transaction of two
   // puts (the booking on its version, the tracking point).
   reachStop: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
-  // Driver documents: admission, then one transaction updating the profile (and the inbox message puts).
-  submitDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+  // Driver documents: admission, then one transaction updating the profile and moving the
+  // document's review-queue entries (the replaced record's deleted, the new one's put).
+  submitDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   // A review: admission, the driver's profile and state by key, one transaction: the profile's
-  // update, the messages' puts, and when it sets the driver offline the state's update and the
-  // roster and index entries' deletes.
+  // update, the review-queue entries' moves, the messages' puts, and when it sets the driver
+  // offline the state's update and the roster and index entries' deletes.
   reviewDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
 };
 

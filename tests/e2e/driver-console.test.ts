@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { dialog, fullShot, PNG_1X1, signIn } from './support/identity';
+import { dialog, fullShot, PNG_1X1 } from './support/identity';
 import { ok } from './support/page-api';
+import { pagesOf } from './support/accounts';
 
 /**
  * The driver's console on the street: Navigate at every point the driver drives to, the offer's
  * countdown on one line at phone width, the online switch, the current trip's card step by step,
- * and the driver's own profile (vehicle, bank details, licence). Screens at 1366 and 390 px.
+ * and the driver's own profile (vehicle, bank details, documents with the licence). Screens at 1366 and 390 px.
  */
 
 const WIDE = { width: 1366, height: 800 };
@@ -25,17 +26,10 @@ const emptyBlocks = (scope: Locator) => scope.evaluate((root) => [...root.queryS
 
 describe('the driver console', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let admin: Page;
   let riderId: string;
 
-  const newPage = async (email: string, opts: Parameters<Browser['newContext']>[0] = {}) => {
-    const ctx = await browser.newContext({ viewport: WIDE, ...opts });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
   const both = async (page: Page, name: string) => {
     await fullShot(page, `${name}-desktop`);
     await page.setViewportSize(PHONE);
@@ -46,17 +40,17 @@ describe('the driver console', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await newPage('admin@example.com');
-    const rider = await newPage('rider1@example.com');
+    admin = await pages.signedIn('admin@example.com');
+    const rider = await pages.signedIn('rider1@example.com');
     riderId = (await ok(rider, 'GET', '/me')).id;
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 
   it('goes online by its label, gets an offer with Navigate and a one-line countdown, and drives the trip card step by step', async () => {
-    const driver = await newPage('driver1@example.com', { geolocation: { latitude: OSLO.lat, longitude: OSLO.lng }, permissions: ['geolocation'] });
+    const driver = await pages.signedIn('driver1@example.com', undefined, { geolocation: { latitude: OSLO.lat, longitude: OSLO.lng }, permissions: ['geolocation'] });
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
     await driver.goto(`${siteUrl()}/bookings`);
 
@@ -131,8 +125,8 @@ describe('the driver console', () => {
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false });
   }, 180_000);
 
-  it('the driver keeps their vehicle, bank details and licence on /profile; a withdrawal reuses the bank details; an admin sees the same on the driver', async () => {
-    const driver = await newPage('driver1@example.com');
+  it('the driver keeps their vehicle, bank details and documents on /profile, the licence once, in its document card; a withdrawal reuses the bank details; an admin sees the same on the driver', async () => {
+    const driver = await pages.signedIn('driver1@example.com');
     // driver1 drives Economy trips in later files: its vehicle is put back whatever happens here.
     const kept = await ok(driver, 'GET', '/me');
     onTestFinished(async () => {
@@ -142,8 +136,9 @@ describe('the driver console', () => {
     await driver.goto(`${siteUrl()}/profile`);
     const field = (name: string) => driver.getByTestId(`driver-${name}`).locator('input');
     await field('vehicleMake').waitFor();
-    // The demo driver may hold a licence already (the seed gives demo drivers verified documents).
-    await driver.getByTestId('licence-none').or(driver.getByTestId('licence-image')).first().waitFor();
+    // The licence is one of the documents: its card is the only place the profile shows or replaces it.
+    const licenceCard = driver.getByTestId('document-licence');
+    await licenceCard.getByTestId('document-licence-state').waitFor();
     await field('vehicleMake').fill('Toyota');
     await field('vehicleModel').fill('Prius');
     await field('vehicleNumber').fill('OSL 4242');
@@ -156,20 +151,33 @@ describe('the driver console', () => {
     await driver.getByTestId('driver-details-message').getByText('Vehicle and bank details saved.').waitFor();
     expect(await ok(driver, 'GET', '/me')).toMatchObject({ vehicleMake: 'Toyota', vehicleModel: 'Prius', vehicleNumber: 'OSL 4242', carType: 'Van', bankName: 'Fjord Bank', bankCode: 'FJ01', bankAccount: '9988776655' });
 
-    // A new licence image, uploaded and shown; no progress text stays behind.
-    await driver.getByTestId('driver-licence-file').locator('input[type="file"]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 });
-    await driver.getByTestId('driver-licence-upload').click();
-    await driver.getByText('Licence image saved.').waitFor();
-    const licence = driver.getByTestId('licence-image');
+    // A new licence, picture and expiry day, uploaded in its document card: shown there, waiting
+    // for review; no progress text stays behind, and no second licence box anywhere on the page.
+    const expiry = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    await licenceCard.getByTestId('document-licence-file').locator('input[type="file"]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await licenceCard.getByTestId('document-licence-expiry').locator('input').fill(expiry.replaceAll('-', '/'));
+    await licenceCard.getByTestId('document-licence-save').click();
+    await licenceCard.getByTestId('document-licence-message').getByText('waiting for review').waitFor();
+    await expect.poll(() => licenceCard.getByTestId('document-licence-state').textContent(), { timeout: 15_000 }).toContain('Waiting for review');
+    const licence = licenceCard.getByTestId('document-licence-image');
     await licence.waitFor();
     await expect.poll(() => licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await driver.getByTestId('upload-progress').count()).toBe(0);
+    const licenceImages = (page: Page) => page.getByRole('img', { name: /licence/i }).count();
+    /** Every document picture on the page has loaded: what the shots show. */
+    const documentPictures = (scope: Page | Locator) => scope.locator('[data-testid="driver-documents"] img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    expect(await licenceImages(driver)).toBe(1);
+    const me = await ok(driver, 'GET', '/me');
+    const docs = await ok(driver, 'GET', `/users/${me.id}/documents`);
+    expect(docs.items.find((i: { type: string }) => i.type === 'licence')).toMatchObject({ state: 'pending', expiresOn: expiry });
     await driver.reload();
     await field('vehicleNumber').waitFor();
     expect(await field('vehicleNumber').inputValue()).toBe('OSL 4242');
     expect(await field('bankAccount').inputValue()).toBe('9988776655');
-    await driver.getByTestId('licence-image').waitFor();
-    await both(driver, 'driver-profile');
+    await licence.waitFor();
+    expect(await licenceImages(driver)).toBe(1);
+    await expect.poll(() => documentPictures(driver)).toBe(true);
+    await both(driver, 'profile-driver');
 
     // The withdrawal does not ask for the bank details again: it names the kept ones and uses them.
     const { id } = await ok(driver, 'GET', '/me');
@@ -186,7 +194,8 @@ describe('the driver console', () => {
     const [request] = (await ok(driver, 'GET', '/withdraws?limit=1')).items;
     expect(request).toMatchObject({ amount: 3.5, bankName: 'Fjord Bank', bankCode: 'FJ01', bankAccount: '9988776655' });
 
-    // The admin's drivers table: the same vehicle, and the licence on the driver's form.
+    // The admin's drivers table: the same vehicle, and on the driver's form the same bank details
+    // and the same documents, the licence among them, once.
     await admin.goto(`${siteUrl()}/drivers`);
     const row = admin.getByRole('row', { name: /Dan Driver/ });
     await row.getByText('OSL 4242').waitFor();
@@ -194,9 +203,22 @@ describe('the driver console', () => {
     await admin.getByTestId('user-actions').click();
     await admin.getByRole('menuitem', { name: 'Edit' }).click();
     const form = dialog(admin);
-    await form.getByTestId('licence-image').waitFor();
-    await expect.poll(() => form.getByTestId('licence-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await both(admin, 'driver-profile-admin-form');
+    await form.getByRole('textbox', { name: 'Bank account' }).waitFor();
+    expect(await form.getByRole('textbox', { name: 'Bank account' }).inputValue()).toBe('9988776655');
+    const seen = form.getByTestId('document-licence-image');
+    await seen.waitFor();
+    await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await form.getByTestId('document-licence-state').textContent()).toContain('Waiting for review');
+    expect(await licenceImages(admin)).toBe(1);
+    await expect.poll(() => documentPictures(form)).toBe(true);
+    // The modal scrolls inside itself: each shot shows the driver's documents, where the licence is.
+    const documents = form.getByTestId('driver-documents');
+    await documents.scrollIntoViewIfNeeded();
+    await fullShot(admin, 'profile-admin-driver-desktop');
+    await admin.setViewportSize(PHONE);
+    await documents.scrollIntoViewIfNeeded();
+    await fullShot(admin, 'profile-admin-driver-phone');
+    await admin.setViewportSize(WIDE);
   }, 180_000);
 
   it('the offer window is a setting of the settings form: 30 s by default, refused out of bounds with the range named', async () => {

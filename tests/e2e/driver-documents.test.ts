@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, PNG_1X1, signIn, unique } from './support/identity';
+import { fullShot, PNG_1X1 } from './support/identity';
 import { apiAs, ok } from './support/page-api';
+import { newAccount, pagesOf } from './support/accounts';
 
 /**
  * Driver documents in the browser: a driver uploads a document with its expiry date on the
@@ -18,28 +19,15 @@ const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 
 describe('driver documents in the browser', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let admin: Page;
   let fleet: Page;
-
-  const newPage = async () => {
-    const ctx = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(ctx);
-    ctx.setDefaultTimeout(30_000);
-    return ctx.newPage();
-  };
+  const pages = pagesOf(() => browser, { viewport: DESKTOP, timeout: 30_000 });
 
   /** A driver made by `by` (the admin or a fleet admin), signed in. */
-  const driver = async (by: Page) => {
-    const u = unique('docs-driver');
-    const made = await ok(by, 'POST', '/users', {
-      usertype: 'driver', firstName: 'Dana', lastName: `Docs ${u.tag}`, email: u.email, mobile: `+1${u.phone}`, password: PASSWORD,
-      carType: 'Economy', vehicleNumber: `DOC ${u.tag.slice(-4)}`, vehicleMake: 'Toyota', vehicleModel: 'Corolla',
-    });
-    const page = await newPage();
-    await signIn(page, u.email, PASSWORD);
-    return { id: made.id as string, page };
-  };
+  const driver = (by: Page) => newAccount(by, pages, 'driver', {
+    label: 'docs-driver', firstName: 'Dana', lastName: (tag) => `Docs ${tag}`, password: PASSWORD, mobile: (phone) => `+1${phone}`,
+    vehicle: { carType: 'Economy', make: 'Toyota', model: 'Corolla', number: (tag) => `DOC ${tag.slice(-4)}` },
+  });
 
   /** A document submitted through the API, as the profile page would (upload, then submit). */
   const submitted = async (page: Page, type: string, expiresOn: string) => {
@@ -69,13 +57,11 @@ describe('driver documents in the browser', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await newPage();
-    await signIn(admin, 'admin@example.com');
-    fleet = await newPage();
-    await signIn(fleet, 'fleet@example.com');
+    admin = await pages.signedIn('admin@example.com');
+    fleet = await pages.signedIn('fleet@example.com');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, signIn } from './support/identity';
+import { fullShot } from './support/identity';
 import { ok } from './support/page-api';
+import { pagesOf } from './support/accounts';
 
 /**
  * Receipts in the browser: rider1's cash trip with driver1 is completed, and the rider opens its
@@ -16,23 +17,16 @@ const WIDE = { width: 1366, height: 900 };
 
 describe('receipts in the browser', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const newPage = async (email: string) => {
-    const ctx = await browser.newContext({ viewport: WIDE });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
 
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 
   it('the rider of a completed trip opens its receipt from the trip and the bookings table, and prints it alone', async () => {
-    const [admin, rider, driver] = [await newPage('admin@example.com'), await newPage('rider1@example.com'), await newPage('driver1@example.com')];
+    const [admin, rider, driver] = [await pages.signedIn('admin@example.com'), await pages.signedIn('rider1@example.com'), await pages.signedIn('driver1@example.com')];
     const riderId = (await ok(rider, 'GET', '/me')).id;
     await ok(driver, 'POST', '/drivers/me/location', { lat: PORTO.lat + 0.002, lng: PORTO.lng });
     await ok(driver, 'PUT', '/drivers/me/availability', { online: true });

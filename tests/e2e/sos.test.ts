@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, signIn, unique } from './support/identity';
+import { fullShot } from './support/identity';
 import { ok } from './support/page-api';
+import { newAccount, pagesOf } from './support/accounts';
 
 /**
  * SOS in the browser: a rider sets an emergency contact in the profile, presses SOS during a trip
@@ -17,34 +18,21 @@ const PASSWORD = 'Trip1234';
 
 describe('SOS in the browser', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let admin: Page;
 
-  const newContext = async (viewport = DESKTOP) => {
-    const ctx = await browser.newContext({ viewport });
-    contexts.push(ctx);
-    ctx.setDefaultTimeout(30_000);
-    return ctx.newPage();
-  };
-  const account = async (usertype: 'rider' | 'driver') => {
-    const u = unique(`sos-${usertype}`);
-    const body = {
-      usertype, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: `Sostest ${u.tag}`, email: u.email, mobile: `+47${u.phone.slice(-8)}`, password: PASSWORD,
-      ...(usertype === 'driver' ? { carType: 'Economy', vehicleNumber: `SO ${u.tag.slice(-5)}`, vehicleMake: 'Volvo', vehicleModel: 'XC40' } : {}),
-    };
-    const made = await ok(admin, 'POST', '/users', body);
-    const page = await newContext();
-    await signIn(page, u.email, PASSWORD);
-    return { id: made.id as string, page };
-  };
+  const pages = pagesOf(() => browser, { timeout: 30_000 });
+  const account = (usertype: 'rider' | 'driver') => newAccount(admin, pages, usertype, {
+    label: `sos-${usertype}`, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: (tag) => `Sostest ${tag}`,
+    password: PASSWORD, mobile: (phone) => `+47${phone.slice(-8)}`,
+    vehicle: { carType: 'Economy', make: 'Volvo', model: 'XC40', number: (tag) => `SO ${tag.slice(-5)}` },
+  });
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await newContext();
-    await signIn(admin, 'admin@example.com');
+    admin = await pages.signedIn('admin@example.com');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launch, PHONE, SCREENSHOTS, siteUrl } from './support/browser';
-import { fullShot, signIn } from './support/identity';
+import { fullShot } from './support/identity';
 import { ok } from './support/page-api';
+import { pagesOf } from './support/accounts';
 
 /**
  * Stops in the browser: rider1 books a trip with two stops on the landing page's form (the
@@ -41,14 +42,7 @@ describe('stops in the browser', () => {
   let admin: Page;
   let rider: Page;
   let driver: Page;
-  const contexts: BrowserContext[] = [];
-  const newPage = async (email: string) => {
-    const ctx = await browser.newContext({ viewport: WIDE });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
   const setMode = async (appMode: 'taxi' | 'delivery') => {
     const { version, ...settings } = await ok(admin, 'GET', '/settings/all');
     if (settings.appMode !== appMode) await ok(admin, 'PUT', '/settings', { version, settings: { ...settings, appMode } });
@@ -64,17 +58,17 @@ describe('stops in the browser', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    [admin, rider, driver] = [await newPage('admin@example.com'), await newPage('rider1@example.com'), await newPage('driver1@example.com')];
+    [admin, rider, driver] = [await pages.signedIn('admin@example.com'), await pages.signedIn('rider1@example.com'), await pages.signedIn('driver1@example.com')];
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await fullShot(p, `stops-failed-${n++}`).catch(() => undefined);
+    for (const c of pages.contexts) for (const p of c.pages()) await fullShot(p, `stops-failed-${n++}`).catch(() => undefined);
   });
   afterAll(async () => {
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined);
     await setMode('delivery').catch(() => undefined);
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, signIn } from './support/identity';
+import { fullShot } from './support/identity';
 import { ok } from './support/page-api';
+import { pagesOf } from './support/accounts';
 
 /**
  * Tips in the browser: rider1 tips driver1 after a completed trip, once from the wallet with a
@@ -20,14 +21,7 @@ describe('tips in the browser', () => {
   let admin: Page;
   let rider: Page;
   let driver: Page;
-  const contexts: BrowserContext[] = [];
-  const newPage = async (email: string) => {
-    const ctx = await browser.newContext({ viewport: WIDE });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
 
   /** A trip of rider1's with driver1, driven, settled in cash and rated: COMPLETE. */
   async function completedTrip(): Promise<{ id: string; trip_cost: number; driver_share: number }> {
@@ -52,15 +46,15 @@ describe('tips in the browser', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    [admin, rider, driver] = [await newPage('admin@example.com'), await newPage('rider1@example.com'), await newPage('driver1@example.com')];
+    [admin, rider, driver] = [await pages.signedIn('admin@example.com'), await pages.signedIn('rider1@example.com'), await pages.signedIn('driver1@example.com')];
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await fullShot(p, `tips-failed-${n++}`).catch(() => undefined);
+    for (const c of pages.contexts) for (const p of c.pages()) await fullShot(p, `tips-failed-${n++}`).catch(() => undefined);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { messagesEn } from '../../shared/src/i18n/messages';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
-import { dialog, fullShot, signIn, unique } from './support/identity';
+import { dialog, fullShot } from './support/identity';
 import { ok } from './support/page-api';
+import { newAccount, pagesOf } from './support/accounts';
 
 /**
  * Follow my trip in the browser: a rider shares a trip in progress, a stranger opens the link in
@@ -21,35 +22,21 @@ const PASSWORD = 'Trip1234';
 
 describe('follow my trip in the browser', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let admin: Page;
 
-  const newContext = async (viewport = DESKTOP) => {
-    const ctx = await browser.newContext({ viewport });
-    contexts.push(ctx);
-    // A step that cannot happen fails with its locator rather than running into the test's limit.
-    ctx.setDefaultTimeout(30_000);
-    return ctx.newPage();
-  };
-  const account = async (usertype: 'rider' | 'driver') => {
-    const u = unique(`link-${usertype}`);
-    const body = {
-      usertype, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: `Linktest ${u.tag}`, email: u.email, mobile: `+47${u.phone.slice(-8)}`, password: PASSWORD,
-      ...(usertype === 'driver' ? { carType: 'Economy', vehicleNumber: `EL ${u.tag.slice(-5)}`, vehicleMake: 'Volvo', vehicleModel: 'XC40' } : {}),
-    };
-    const made = await ok(admin, 'POST', '/users', body);
-    const page = await newContext();
-    await signIn(page, u.email, PASSWORD);
-    return { id: made.id as string, page };
-  };
+  const pages = pagesOf(() => browser, { timeout: 30_000 });
+  const account = (usertype: 'rider' | 'driver') => newAccount(admin, pages, usertype, {
+    label: `link-${usertype}`, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: (tag) => `Linktest ${tag}`,
+    password: PASSWORD, mobile: (phone) => `+47${phone.slice(-8)}`,
+    vehicle: { carType: 'Economy', make: 'Volvo', model: 'XC40', number: (tag) => `EL ${tag.slice(-5)}` },
+  });
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await newContext();
-    await signIn(admin, 'admin@example.com');
+    admin = await pages.signedIn('admin@example.com');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 
@@ -80,7 +67,7 @@ describe('follow my trip in the browser', () => {
     await page.setViewportSize(DESKTOP);
 
     // A stranger: a fresh browser, nobody signed in.
-    const stranger = await newContext();
+    const stranger = await pages.open();
     await stranger.goto(url);
     await stranger.getByTestId('shared-trip').waitFor();
     await expect.poll(() => stranger.getByTestId('shared-trip-driver').textContent()).toBe('Ingrid');
@@ -93,7 +80,7 @@ describe('follow my trip in the browser', () => {
     // The map has drawn (its placeholder gone).
     await stranger.locator('.maplibregl-canvas').first().waitFor({ timeout: 20_000 });
     await fullShot(stranger, 'trip-link-public-desktop');
-    const phone = await newContext(PHONE);
+    const phone = await pages.open({ viewport: PHONE });
     await phone.goto(url);
     await phone.getByTestId('shared-trip-driver').waitFor();
     await phone.locator('.maplibregl-canvas').first().waitFor({ timeout: 20_000 });

@@ -22,7 +22,7 @@ const tableStatements = (sts: Json[]) => sts.filter((st) => actionsOf([st]).some
 
 const ROUTES = {
   fetchDriverDocuments: { method: 'GET', table: ['dynamodb:BatchGetItem', 'dynamodb:GetItem'] },
-  submitDriverDocument: { method: 'PUT', table: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  submitDriverDocument: { method: 'PUT', table: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   reviewDriverDocument: { method: 'POST', table: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
 } as const;
 
@@ -52,6 +52,19 @@ describe('driver documents: the routes', () => {
       .map((m) => m.Properties as Json).find((p) => p.OperationName === 'fetchDocumentQueue');
     expect(method!.AuthorizationType).toBe('COGNITO_USER_POOLS');
     expect(beyondTableAndLogs(statementsOf('fetchDocumentQueue'))).toEqual([]);
+  });
+
+  it('the review queue only reads: its entries by Query (the queue partition, a fleet\'s through gsi1) and the drivers by key', () => {
+    const table = tableStatements(statementsOf('fetchDocumentQueue'));
+    expect(actionsOf(table)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+    for (const st of table) {
+      const resources = [st.Resource].flat().map((r) => JSON.stringify(r));
+      expect(resources).toHaveLength(1);
+      if (resources[0]!.includes('/index/')) {
+        expect(actionsOf([st])).toEqual(['dynamodb:Query']);
+        expect(resources[0]).toContain('/index/gsi1');
+      }
+    }
   });
 });
 

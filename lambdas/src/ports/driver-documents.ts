@@ -1,3 +1,4 @@
+import type { DocumentQueue } from '../../../shared/src/domain/document-queue';
 import type { DocumentType, DriverDocumentRecord, OfflineReason } from '../../../shared/src/domain/driver-documents';
 import type { OutgoingMessage } from './notifier';
 import type { DriverStateRecord } from './presence';
@@ -19,6 +20,9 @@ export interface DocumentChange {
   messages?: OutgoingMessage[];
 }
 
+/** One document's place in a queue. */
+export interface QueueEntry { uid: string; type: DocumentType; order: string }
+
 export interface DriverDocumentStore {
   /** One transaction; 409 `document_changed` when the record moved on (another reviewer, a resubmission). */
   change(c: DocumentChange, now: number): Promise<ProfileItem>;
@@ -32,6 +36,12 @@ export interface DriverDocumentStore {
    * attribute_not_exists beside the message, so each is sent once however often the check runs.
    */
   remind(uid: string, type: DocumentType, expiresOn: string, days: number, message: OutgoingMessage, now: number): Promise<boolean>;
+  /**
+   * A page of a reviewers' queue in its order (every driver's entries, or one fleet's), with the
+   * profiles of the drivers the page names (the documents' truth; an entry may be a moment behind).
+   * `until` ends the read at that order (the expiring queue: the last day it shows).
+   */
+  queuePage(queue: DocumentQueue, page: { fleet?: string; until?: string; cursor?: string; limit: number }): Promise<{ entries: QueueEntry[]; drivers: Map<string, ProfileItem>; next?: string }>;
   /** Every driver, a page at a time (the daily check; never a request path). */
   driversPage(cursor: string | undefined): Promise<{ items: ProfileItem[]; next?: string }>;
 }

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, REJECT_REASON_MAX } from '../domain/driver-documents';
-import { cleanText } from './common';
+import { cleanText, page, PageQuery } from './common';
 import { LicenceKey } from './uploads';
 import { UserId } from './users';
 import { route } from './route';
@@ -107,10 +107,11 @@ export const DocumentQueueEntry = z.object({
   fleetadmin: z.optional(z.string()),
   items: z.array(z.object({ type: DocumentType, state: DriverDocument.shape.state, expiresOn: z.optional(z.string()), daysLeft: z.optional(z.number()) })),
 });
+export type DocumentQueueEntry = z.infer<typeof DocumentQueueEntry>;
 
 export const fetchDocumentQueue = route({
   method: 'GET', path: '/driver-documents', operationId: 'fetchDocumentQueue', area: 'documents', auth: ['admin', 'fleetadmin'],
-  summary: 'Drivers with a document waiting for review (pending) or expiring within 14 days or expired (expiring); a fleet admin sees its own drivers only. The latest 200 drivers by sign-up are looked at',
-  query: z.object({ state: z._default(z.enum(['pending', 'expiring']), 'pending') }),
-  response: z.object({ items: z.array(DocumentQueueEntry) }),
+  summary: 'Drivers with a document waiting for review (pending, oldest submission first) or expiring within 14 days or expired (expiring, soonest first); a fleet admin sees its own drivers only. Every such driver is listed, a page at a time: `next` goes back as `cursor`, and a page may hold fewer drivers than `limit` (the limit counts queued documents; a driver is listed once, at their first)',
+  query: z.extend(PageQuery, { state: z._default(z.enum(['pending', 'expiring']), 'pending') }),
+  response: page(DocumentQueueEntry),
 });

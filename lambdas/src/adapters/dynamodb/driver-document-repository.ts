@@ -1,12 +1,43 @@
-import type { DriverDocumentStore } from '../../ports/driver-documents';
+import { DOCUMENT_QUEUES, queueOrder } from '../../../../shared/src/domain/document-queue';
+import type { DriverDocumentRecord } from '../../../../shared/src/domain/driver-documents';
+import type { DocumentChange, DriverDocumentStore, QueueEntry } from '../../ports/driver-documents';
+import type { ProfileItem } from '../../ports/users';
 import { keys } from './keys';
 import { messageItems } from './message-items';
 import { offlineItems } from './presence-repository';
-import { table, type TransactItem } from './repository';
+import { stripKeys, table, type Item, type TransactItem } from './repository';
 import { userRepository } from './user-repository';
 
 /** Reminder markers outlive their document's expiry by this long, then DynamoDB's TTL removes them. */
 const MARKER_TTL_AFTER_EXPIRY_SECONDS = 60 * 24 * 60 * 60;
+
+/**
+ * A document change's moves in the reviewers' queues: the entry of the record it replaces goes, the
+ * new record's comes, each only where its place changed. The change is conditioned on the replaced
+ * record's version, so the entry deleted is the one that record wrote.
+ */
+function queueMoves(c: DocumentChange): TransactItem[] {
+  const before: DriverDocumentRecord | undefined = c.profile.documents?.[c.type];
+  const moves: TransactItem[] = [];
+  for (const queue of DOCUMENT_QUEUES) {
+    const was = before ? queueOrder(queue, before) : undefined;
+    const now = queueOrder(queue, c.next);
+    if (was === now) continue;
+    if (was !== undefined) moves.push({ Delete: { Key: keys.documentQueueEntry(queue, was, c.profile.id, c.type) } });
+    if (now !== undefined) {
+      moves.push({
+        Put: {
+          Item: {
+            ...keys.documentQueueEntry(queue, now, c.profile.id, c.type),
+            ...(c.profile.fleetadmin ? keys.documentQueueByFleet(queue, now, c.profile.id, c.type, c.profile.fleetadmin) : {}),
+            uid: c.profile.id, type: c.type, order: now,
+          },
+        },
+      });
+    }
+  }
+  return moves;
+}
 
 /**
  * Driver documents live on the driver's profile item (`documents.<type>`), so the admission read
@@ -59,6 +90,7 @@ export const driverDocumentRepository: DriverDocumentStore = {
         ExpressionAttributeValues: values,
       },
     }];
+    items.push(...queueMoves(c));
     if (c.offline) items.push(...offlineItems(c.profile.id, c.offline.state));
     items.push(...messageItems(c.messages ?? [], now));
     await table.transact(items, { conflictCode: 'document_changed' });
@@ -100,6 +132,23 @@ export const driverDocumentRepository: DriverDocumentStore = {
       ...messageItems([message], now),
     ]);
     return out.ok;
+  },
+
+  async queuePage(queue, page) {
+    const pk = keys.documentQueuePk(queue, page.fleet);
+    const out = await table.query<QueueEntry & Item>({
+      ...(page.fleet ? { IndexName: 'gsi1' } : {}),
+      KeyConditionExpression: page.until === undefined ? '#pk = :pk' : '#pk = :pk AND #sk <= :until',
+      ExpressionAttributeNames: page.fleet ? { '#pk': 'gsi1pk', ...(page.until === undefined ? {} : { '#sk': 'gsi1sk' }) } : { '#pk': 'pk', ...(page.until === undefined ? {} : { '#sk': 'sk' }) },
+      ExpressionAttributeValues: { ':pk': pk, ...(page.until === undefined ? {} : { ':until': keys.documentQueueThrough(page.until) }) },
+      Limit: page.limit, cursor: page.cursor,
+    });
+    const entries = out.items.map(({ uid, type, order }) => ({ uid, type, order }));
+    const uids = [...new Set(entries.map((e) => e.uid))];
+    const found = uids.length ? await table.batchGet(uids.map((uid) => keys.userProfile(uid))) : [];
+    const drivers = new Map<string, ProfileItem>();
+    for (const item of found) if (item) drivers.set(item.id as string, stripKeys(item) as ProfileItem);
+    return { entries, drivers, ...(out.next ? { next: out.next } : {}) };
   },
 
   driversPage: (cursor) => userRepository.listByType('driver', { cursor, limit: 100 }),

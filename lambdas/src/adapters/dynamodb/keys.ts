@@ -110,6 +110,18 @@ export const keys = {
   dispatchPrefix: 'DISPATCH#',
   /** A document expiry reminder sent: one per driver, document, expiry day and threshold (14 or 3 days), put with attribute_not_exists. */
   documentReminder: (uid: string, type: string, expiresOn: string, days: number) => ({ pk: `DOCREMINDER#${uid}#${type}#${expiresOn}#${days}`, sk: 'CLAIM' }),
+  /**
+   * A driver document's entry in a reviewers' queue (domain/document-queue): one partition per
+   * queue, sorted by the queue's order, then driver and type; a fleet's drivers' entries also under
+   * gsi1 (a driver's fleet never changes). Written in the document's own transaction.
+   */
+  documentQueueEntry: (queue: string, order: string, uid: string, type: string) => ({ pk: `DOCQUEUE#${queue.toUpperCase()}`, sk: `${order}#${uid}#${type}` }),
+  documentQueueByFleet: (queue: string, order: string, uid: string, type: string, fleetUid: string) => ({
+    gsi1pk: `DOCQUEUE#${queue.toUpperCase()}#FLEET#${fleetUid}`, gsi1sk: `${order}#${uid}#${type}`,
+  }),
+  documentQueuePk: (queue: string, fleetUid?: string) => `DOCQUEUE#${queue.toUpperCase()}${fleetUid ? `#FLEET#${fleetUid}` : ''}`,
+  /** Sorts after every entry of that order (uids and types are letters, digits, - and _). */
+  documentQueueThrough: (order: string) => `${order}#~`,
   /** SOS alerts, all in one partition (they are rare): the admins' list is one query, newest first (ids start with the time). */
   sosAlert: (id: string) => ({ pk: 'SOS', sk: `ALERT#${id}` }),
   sosPk: 'SOS',

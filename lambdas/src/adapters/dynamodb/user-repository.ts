@@ -1,3 +1,4 @@
+import { DOCUMENT_QUEUES, queueOrder } from '../../../../shared/src/domain/document-queue';
 import { DomainError } from '../../../../shared/src/domain/errors';
 import { searchableName } from '../../../../shared/src/domain/user-search';
 import type { ProfileItem } from '../../ports/users';
@@ -153,6 +154,13 @@ export const userRepository = {
       { Delete: { Key: keys.referralClaim(profile.referralId) } },
     ];
     if (profile.mobile) items.push({ Delete: { Key: keys.mobileClaim(profile.mobile) } });
+    // A driver's documents go with the profile, and so do their entries in the reviewers' queues.
+    for (const [type, doc] of Object.entries(profile.documents ?? {})) {
+      for (const queue of DOCUMENT_QUEUES) {
+        const order = doc ? queueOrder(queue, doc) : undefined;
+        if (order !== undefined) items.push({ Delete: { Key: keys.documentQueueEntry(queue, order, profile.id, type) } });
+      }
+    }
     await table.transact(items, { conflictCode: 'not_found' });
   },
 

@@ -1,8 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
@@ -16,12 +14,8 @@ import type { UserProfile } from '../../../../shared/src/contract';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
-import { displayName } from '../../auth/display-name';
 import { errorText } from '../../components/error-text';
-import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
-import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { useApiQuery } from '../../components/use-api-query';
-import { LicenceImage } from './licence-image';
 import { DriverDocumentsSection } from '../driver-documents/driver-documents-section';
 
 const half = { colspan: { default: 12, xs: 6 } };
@@ -35,7 +29,9 @@ const detailsOf = (u: UserProfile): Details => ({
 
 /**
  * Spec §3 driver extras on the driver's /profile: the vehicle (make, model, number, car type), the
- * bank details every withdrawal request reuses (while settings bank_fields is on), and the licence.
+ * bank details every withdrawal request reuses (while settings bank_fields is on), and the documents.
+ * The licence is one of the documents (its image, expiry and review state), shown and replaced only
+ * there: admins and fleet admins see the same section on the driver.
  */
 export function DriverProfile({ user }: { user: UserProfile }) {
   const { t } = useTranslation();
@@ -125,76 +121,7 @@ export function DriverProfile({ user }: { user: UserProfile }) {
           </SpaceBetween>
         </Form>
       </form>
-      <DriverLicence user={user} />
       <DriverDocumentsSection driverId={user.id} mode="driver" />
     </SpaceBetween>
-  );
-}
-
-/** The licence on file and a new one, uploaded as at sign-up (in parts above 5 MiB). */
-function DriverLicence({ user }: { user: UserProfile }) {
-  const { t } = useTranslation();
-  const api = useApi();
-  const { refreshUser } = useAuth();
-  const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const sending = useUploadTask();
-
-  const upload = async () => {
-    const file = files[0];
-    if (!file) return;
-    const bad = imageProblem(file, MAX_DOCUMENT_BYTES);
-    if (bad) return setMessage({ type: 'error', text: t(bad) });
-    setBusy(true);
-    setMessage(null);
-    try {
-      const ticket = await api.createSignupUploadUrl({ body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size } });
-      const key = ticket.key;
-      await sending.upload(file, ticket, {
-        parts: (body) => api.createSignupUploadParts({ body: { ...body, key } }),
-        complete: (body) => api.completeSignupUpload({ body: { ...body, key } }),
-        abort: (body) => api.abortSignupUpload({ body: { ...body, key } }),
-      });
-      await api.setLicenceImage({ body: { key } });
-      await refreshUser();
-      setFiles([]);
-      setMessage({ type: 'success', text: t('driver_licence_updated') });
-    } catch (e) {
-      setMessage({ type: 'error', text: errorText(t, e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Container header={<Header variant="h2">{t('driver_licence')}</Header>} data-testid="driver-licence">
-      <ColumnLayout columns={2}>
-        <LicenceImage uid={user.id} name={displayName(user)} version={user.licenseImage} />
-        <SpaceBetween size="m">
-          {message ? <Alert type={message.type} dismissible onDismiss={() => setMessage(null)}>{message.text}</Alert> : null}
-          <FormField label={t('driver_licence_new')} constraintText={t('document_constraint')}>
-            <FileUpload
-              value={files}
-              onChange={({ detail }) => setFiles(detail.value.slice(0, 1))}
-              accept={IMAGE_TYPES.join(',')}
-              showFileSize
-              showFileThumbnail
-              i18nStrings={{
-                uploadButtonText: () => t('choose_file'),
-                dropzoneText: () => t('drop_file'),
-                removeFileAriaLabel: () => t('remove_file'),
-                errorIconAriaLabel: t('error'),
-              }}
-              data-testid="driver-licence-file"
-            />
-          </FormField>
-          {isUploadShown(sending.snapshot) ? <UploadProgress task={sending.task} snapshot={sending.snapshot} label={t('license_image')} /> : null}
-          <Button onClick={() => void upload()} loading={busy} disabled={files.length === 0} iconName="upload" data-testid="driver-licence-upload">
-            {t('driver_licence_upload')}
-          </Button>
-        </SpaceBetween>
-      </ColumnLayout>
-    </Container>
   );
 }

@@ -4,9 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
-import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -19,9 +17,8 @@ import type { DriverDocument, DriverDocuments } from '../../../../shared/src/con
 import { useApi } from '../../api/api-context';
 import { errorText } from '../../components/error-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
-import { isUploadShown, UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
 import { useApiQuery } from '../../components/use-api-query';
+import { DocumentUpload } from './document-upload';
 import { formatDay } from './format-day';
 import '../driver-app/driver-app.css';
 
@@ -92,7 +89,7 @@ function DocumentCard({ doc, driverId, mode, onChange }: { doc: DriverDocument; 
       {doc.reviewedAt !== undefined && doc.reviewedByName ? (
         <Box variant="small" color="text-body-secondary">{t('doc_reviewed_by', { name: doc.reviewedByName, date: new Date(doc.reviewedAt).toLocaleDateString(locale) })}</Box>
       ) : null}
-      {mode === 'driver' ? <UploadDocument doc={doc} onSaved={onChange} /> : <ReviewDocument doc={doc} driverId={driverId} onReviewed={onChange} />}
+      {mode === 'driver' ? <DocumentUpload doc={doc} onSaved={onChange} /> : <ReviewDocument doc={doc} driverId={driverId} onReviewed={onChange} />}
       {doc.history.length ? (
         <ExpandableSection headerText={t('doc_history')} variant="footer">
           <SpaceBetween size="xxs">
@@ -104,78 +101,6 @@ function DocumentCard({ doc, driverId, mode, onChange }: { doc: DriverDocument; 
           </SpaceBetween>
         </ExpandableSection>
       ) : null}
-    </SpaceBetween>
-  );
-}
-
-/** The driver's upload: a picture and its expiry date, uploaded as the licence is (in parts above 5 MiB), then submitted. */
-function UploadDocument({ doc, onSaved }: { doc: DriverDocument; onSaved: (d: DriverDocuments) => void }) {
-  const { t } = useTranslation();
-  const api = useApi();
-  const [files, setFiles] = useState<File[]>([]);
-  const [expiresOn, setExpiresOn] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const sending = useUploadTask();
-
-  const save = async () => {
-    const file = files[0];
-    if (!file || !expiresOn) return setMessage({ type: 'error', text: t('doc_choose_file_first') });
-    const bad = imageProblem(file, MAX_DOCUMENT_BYTES);
-    if (bad) return setMessage({ type: 'error', text: t(bad) });
-    setBusy(true);
-    setMessage(null);
-    try {
-      const ticket = await api.createSignupUploadUrl({ body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size } });
-      const key = ticket.key;
-      await sending.upload(file, ticket, {
-        parts: (body) => api.createSignupUploadParts({ body: { ...body, key } }),
-        complete: (body) => api.completeSignupUpload({ body: { ...body, key } }),
-        abort: (body) => api.abortSignupUpload({ body: { ...body, key } }),
-      });
-      onSaved(await api.submitDriverDocument({ params: { type: doc.type }, body: { key, expiresOn } }));
-      setFiles([]);
-      setExpiresOn('');
-      setMessage({ type: 'success', text: t('doc_saved', { document: t(`doc_${doc.type}`).toLowerCase() }) });
-    } catch (e) {
-      setMessage({ type: 'error', text: errorText(t, e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <SpaceBetween size="s">
-      {message ? <Alert type={message.type} dismissible onDismiss={() => setMessage(null)} data-testid={`document-${doc.type}-message`}>{message.text}</Alert> : null}
-      <FormField label={t('doc_picture')} constraintText={t('document_constraint')}>
-        <FileUpload
-          value={files}
-          onChange={({ detail }) => { setFiles(detail.value.slice(0, 1)); setMessage(null); }}
-          accept={IMAGE_TYPES.join(',')}
-          showFileSize
-          i18nStrings={{
-            uploadButtonText: () => t(doc.state === 'missing' ? 'choose_file' : 'doc_replace'),
-            dropzoneText: () => t('drop_file'),
-            removeFileAriaLabel: () => t('remove_file'),
-            errorIconAriaLabel: t('error'),
-          }}
-          data-testid={`document-${doc.type}-file`}
-        />
-      </FormField>
-      <FormField label={t('doc_expiry_date')} description={t('doc_expiry_hint')}>
-        <DatePicker
-          value={expiresOn}
-          onChange={({ detail }) => { setExpiresOn(detail.value); setMessage(null); }}
-          placeholder="YYYY/MM/DD"
-          openCalendarAriaLabel={(selected) => `${t('doc_expiry_date')}${selected ? `: ${selected}` : ''}`}
-          expandToViewport
-          data-testid={`document-${doc.type}-expiry`}
-        />
-      </FormField>
-      {isUploadShown(sending.snapshot) ? <UploadProgress task={sending.task} snapshot={sending.snapshot} label={t(`doc_${doc.type}`)} /> : null}
-      <Button onClick={() => void save()} loading={busy} disabled={files.length === 0 || !expiresOn} iconName="upload" data-testid={`document-${doc.type}-save`}>
-        {t('doc_upload')}
-      </Button>
     </SpaceBetween>
   );
 }

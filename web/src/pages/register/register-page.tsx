@@ -29,7 +29,8 @@ import { MobileField } from '../../components/mobile-field';
 import { NameFields } from '../../components/name-fields';
 import { NewPasswordField } from '../../components/new-password-field';
 import { IMAGE_TYPES, imageProblem, MAX_DOCUMENT_BYTES } from '../../components/upload-file';
-import { UploadProgress, useUploadTask } from '../../components/upload/upload-progress';
+import { UploadProgress } from '../../components/upload/upload-progress';
+import { useDocumentUpload } from '../../components/upload/use-document-upload';
 import { useApiQuery } from '../../components/use-api-query';
 import { useFollow } from '../../components/use-follow';
 import { useFormProblems } from '../../components/use-form-problems';
@@ -50,7 +51,7 @@ const half = { colspan: { default: 12, xs: 6 } };
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const sending = useUploadTask();
+  const sending = useDocumentUpload();
   const api = useApi();
   const { settings } = useSettings();
   const navigate = useNavigate();
@@ -118,20 +119,8 @@ export default function RegisterPage() {
         }
       }
 
-      let licenseImage: string | undefined;
-      if (usertype === 'driver' && file) {
-        const ticket = await api.createSignupUploadUrl({
-          body: { contentType: file.type as (typeof IMAGE_TYPES)[number], size: file.size },
-        });
-        const key = ticket.key;
-        // Above 5 MiB the licence goes in parts; the routes take the key the server made.
-        await sending.upload(file, ticket, {
-          parts: (body) => api.createSignupUploadParts({ body: { ...body, key } }),
-          complete: (body) => api.completeSignupUpload({ body: { ...body, key } }),
-          abort: (body) => api.abortSignupUpload({ body: { ...body, key } }),
-        });
-        licenseImage = key;
-      }
+      // Above 5 MiB the licence goes in parts; the routes take the key the server made.
+      const licenseImage = usertype === 'driver' && file ? await sending.send(file) : undefined;
 
       const body: z.infer<typeof SignupBody> = {
         firstName: firstName.trim(),

@@ -27,7 +27,6 @@ import { NameFields } from '../../components/name-fields';
 import { NewPasswordField } from '../../components/new-password-field';
 import { ProblemAlert } from '../../components/problem-alert';
 import { DriverDocumentsSection } from '../../features/driver-documents/driver-documents-section';
-import { LicenceImage } from '../../features/driver-app/licence-image';
 import type { UserType } from './table-config';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'mobile' | 'password' | 'carType';
@@ -290,12 +289,7 @@ export function UserFormModal({ visible, usertype, user, carTypes, carTypesLoadi
                   </FormField>
                 </Grid>
               ) : null}
-              {user ? (
-                // Spec §3 licenseImage: what the driver uploaded, as the driver sees it on their profile.
-                <FormField label={t('driver_licence')}>
-                  <LicenceImage uid={user.id} name={`${user.firstName} ${user.lastName}`.trim()} version={user.licenseImage} />
-                </FormField>
-              ) : null}
+              {/* Spec §3 licenseImage is the licence document's picture: the documents show it as the driver sees it. */}
               {user ? <DriverDocumentsSection driverId={user.id} mode="reviewer" /> : null}
               {mode === 'edit' ? (
                 <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>
