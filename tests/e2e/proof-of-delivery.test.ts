@@ -92,6 +92,8 @@ describe('proof of delivery in the browser', () => {
     await rider.goto(`${siteUrl()}/trip?id=${id}`);
     const trip = rider.getByTestId('trip-view');
     await trip.getByTestId('pod-sender-code').getByText(code!).waitFor();
+    // Nothing to pay at the drop before the parcel's proof (the server would refuse it).
+    expect(await rider.getByRole('button', { name: /from wallet/ }).count()).toBe(0);
     await both(rider, 'pod-sender-code', () => trip.getByTestId('pod-sender-code').waitFor());
 
     // The driver's console at the drop: the code first; no settling before it.
@@ -117,7 +119,7 @@ describe('proof of delivery in the browser', () => {
     await both(rider, 'pod-sender-delivered', () => trip.getByTestId('pod-summary').waitFor());
     await admin.goto(`${siteUrl()}/bookings?id=${id}`);
     await dialog(admin).getByTestId('pod-summary').getByText('Delivered with the recipient\'s code').waitFor();
-    await both(admin, 'pod-detail', () => dialog(admin).getByTestId('pod-summary').waitFor());
+    await both(admin, 'pod-detail', () => dialog(admin).getByTestId('pod-summary').scrollIntoViewIfNeeded());
   }, 300_000);
 
   it('with nobody to give the code, the driver records the photo and who took the parcel', async () => {
@@ -175,6 +177,6 @@ describe('proof of delivery in the browser', () => {
     await trip.getByTestId('pod-summary').getByText(/Returned to the sender/).waitFor({ timeout: 20_000 });
     await admin.goto(`${siteUrl()}/bookings?id=${id}`);
     await dialog(admin).getByTestId('pod-return-fare').waitFor();
-    await both(admin, 'pod-detail-returned', () => dialog(admin).getByTestId('pod-return-fare').waitFor());
+    await both(admin, 'pod-detail-returned', () => dialog(admin).getByTestId('pod-return-fare').scrollIntoViewIfNeeded());
   }, 300_000);
 });
