@@ -115,6 +115,11 @@ describe('proof of delivery: the code', () => {
       const seen = await seenBy(rider.token, booking.id);
       expect(seen.deliveryProof).toMatchObject({ outcome: 'delivered', method: 'left_with', receivedBy: 'Neighbour at no. 12' });
       expect((await fetch(seen.deliver_image)).status).toBe(200);
+      // The photo is the proof now: it cannot be replaced.
+      const replace = await api('POST', `/bookings/${booking.id}/photos/deliver_image/upload-url`, { token: driver.token, body: { contentType: 'image/png', size: PNG.length } });
+      expect(replace.status).toBe(409);
+      expect(replace.body.error.code).toBe('delivery_already_recorded');
+      expect((await api('POST', `/bookings/${booking.id}/photos/deliver_image`, { token: driver.token, body: {} })).status).toBe(409);
       expect((await settle(driver.token, booking.id)).status).toBe(200);
     });
   });

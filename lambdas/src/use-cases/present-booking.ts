@@ -1,4 +1,4 @@
-import type { BookingView, DeliveryProofView, Offer } from '../../../shared/src/contract/bookings';
+import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
 import type { DeliveryProof } from '../../../shared/src/domain/delivery-proof';
 import type { Role } from '../../../shared/src/contract/route';
 import { HIDDEN } from '../../../shared/src/domain/demo-mode';
@@ -65,7 +65,7 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
   };
 }
 
-function presentProof(p: DeliveryProof): DeliveryProofView {
+function presentProof(p: DeliveryProof): NonNullable<BookingView['deliveryProof']> {
   if (p.outcome !== 'failed') return p;
   const leg = p.returnLeg;
   return { ...p, returnLeg: { ...leg, trip_cost: toDecimal(leg.trip_cost), convenience_fees: toDecimal(leg.convenience_fees), driver_share: toDecimal(leg.driver_share) } };

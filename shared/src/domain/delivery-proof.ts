@@ -12,7 +12,7 @@ import { randomInt, type RandomSource } from './random';
 export const DELIVERY_CODE_MIN = 100000;
 export const DELIVERY_CODE_MAX = 999999;
 
-export function makeDeliveryCode(random: RandomSource): string {
+export function makeDeliveryCode(random: RandomSource = Math.random): string {
   return String(randomInt(DELIVERY_CODE_MIN, DELIVERY_CODE_MAX, random));
 }
 
@@ -53,7 +53,7 @@ interface ProofSubject {
   deliveryPersonPhone?: string;
   deliveryCode?: string;
   deliveryCodeRequired?: boolean;
-  deliveryProof?: { outcome: string; returnedAt?: number };
+  deliveryProof?: DeliveryProof | { outcome: string; returnedAt?: number };
   deliver_image?: string;
 }
 

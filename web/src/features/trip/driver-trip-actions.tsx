@@ -75,7 +75,8 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
   });
 
   const photos = settings.appMode === 'delivery'
-    ? (['pickup_image', 'deliver_image'] as const).filter((k) => PHOTO_AT[k].includes(b.status)).map((kind) => (
+    // A recorded drop keeps its delivery photo as proof: no new one is taken.
+    ? (['pickup_image', 'deliver_image'] as const).filter((k) => PHOTO_AT[k].includes(b.status) && !(k === 'deliver_image' && b.deliveryProof)).map((kind) => (
         <FormField key={kind} label={t(kind === 'pickup_image' ? 'trip_photo_pickup' : 'trip_photo_deliver')}>
           <FileUpload
             value={[]}
