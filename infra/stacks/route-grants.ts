@@ -87,6 +87,8 @@ const BY_OPERATION: Readonly<Record<string, readonly Capability[]>> = {
   releaseBooking: ['jobs'],
   // The fare on the driven route and the drop's address.
   reachBooking: ['geoRoute', 'geoReverse'],
+  // A failed delivery prices the return to the sender on the route service (drop back to pickup).
+  failDelivery: ['geoRoute'],
   // The driver's time to the pickup or the drop.
   fetchTracking: ['geoRoute'],
   // A shared trip's time to the pickup or the drop.
@@ -172,6 +174,13 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // Driver documents: admission, then one transaction updating the profile and moving the
   // document's review-queue entries (the replaced record's deleted, the new one's put).
   submitDriverDocument: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+  // Proof of delivery: admission (one batch), the code's attempt counter (a consistent get, an
+  // update that adds a wrong guess), a consistent re-read of the booking after a refusal or a lost
+  // race, and one transaction of puts (the booking on its version, the sender's message).
+  proveDelivery: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  // The return done: admission (booking, driver state: one batch), a consistent re-read after a
+  // refusal or a lost race, one transaction of puts (booking, tracking point, the sender's message).
+  returnDelivery: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
   // A review: admission, the driver's profile and state by key, one transaction: the profile's
   // update, the review-queue entries' moves, the messages' puts, and when it sets the driver
   // offline the state's update and the roster and index entries' deletes.

@@ -79,6 +79,10 @@ const PROBES: Record<string, Probe> = {
   reachBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/reach`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
   // Stops: only the booking's own driver marks one reached; another driver hears the trip does not exist, and nothing moves.
   reachStop: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/stops/reach`, body: { index: 0 } }), strangers: ['driverB', 'driverA2'], state: trip },
+  // Proof of delivery: only the parcel's own driver records it; another driver hears the trip does not exist, and nothing is recorded.
+  proveDelivery: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/delivery/proof`, body: { method: 'left_with', receivedBy: 'Not my parcel' } }), strangers: ['driverB', 'driverA2'], state: trip },
+  failDelivery: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/delivery/failure`, body: { reason: 'refused' } }), strangers: ['driverB', 'driverA2'], state: trip },
+  returnDelivery: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/delivery/return`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },
   settleBooking: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/settle`, body: { method: 'cash' } }), strangers: ['driverB', 'driverA2'], state: trip },
   createTripPhotoUploadUrl: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image/upload-url`, body: { contentType: 'image/jpeg', size: 1000 } }), strangers: ['driverB', 'driverA2'], owner: 'driverA', ownerStatus: 409 },
   setTripPhoto: { request: (f) => ({ method: 'POST', path: `/bookings/${f.trip.id}/photos/pickup_image`, body: {} }), strangers: ['driverB', 'driverA2'], state: trip },

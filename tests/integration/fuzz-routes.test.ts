@@ -86,7 +86,7 @@ const OWN: { booking?: string; order?: string; driver?: string; carType?: string
  */
 const OWN_IDS: Partial<Record<OperationId, () => Record<string, string | undefined>>> = {
   fetchBooking: () => ({ id: OWN.booking }), cancelBooking: () => ({ id: OWN.booking }), applyPromo: () => ({ id: OWN.booking }),
-  payBooking: () => ({ id: OWN.booking }), addTip: () => ({ id: OWN.booking }), reachStop: () => ({ id: OWN.booking }), completeBooking: () => ({ id: OWN.booking }), fetchTracking: () => ({ id: OWN.booking }),
+  payBooking: () => ({ id: OWN.booking }), addTip: () => ({ id: OWN.booking }), reachStop: () => ({ id: OWN.booking }), proveDelivery: () => ({ id: OWN.booking }), failDelivery: () => ({ id: OWN.booking }), returnDelivery: () => ({ id: OWN.booking }), completeBooking: () => ({ id: OWN.booking }), fetchTracking: () => ({ id: OWN.booking }),
   fetchChat: () => ({ id: OWN.booking }), sendChatMessage: () => ({ id: OWN.booking }),
   createTripLink: () => ({ id: OWN.booking }), revokeTripLink: () => ({ id: OWN.booking }), raiseSos: () => ({ id: OWN.booking }),
   fetchAssignableDrivers: () => ({ id: OWN.booking }), assignDriver: () => ({ id: OWN.booking }), fetchDispatchStory: () => ({ id: OWN.booking }),

@@ -1,3 +1,4 @@
+import type { DeliveryProof } from '../../../shared/src/domain/delivery-proof';
 import type { RoundStory } from '../../../shared/src/domain/dispatch-story';
 import type { BookingPoint } from '../../../shared/src/contract/bookings';
 import type { BookingStatus } from '../../../shared/src/domain/booking-status';
@@ -79,6 +80,9 @@ export interface BookingRecord {
   zone_fees?: ZoneFeeLine[];
   deliveryPerson?: string;
   deliveryPersonPhone?: string;
+  /** Proof of delivery (domain/delivery-proof): the recipient's code, never shown to the driver, and what the drop recorded. */
+  deliveryCode?: string;
+  deliveryProof?: DeliveryProof;
   pickUpInstructions?: string;
   deliveryInstructions?: string;
   requestedDrivers: Record<string, true>;

@@ -18,6 +18,8 @@ export type AppSettings = PublicSettings & {
   bookLaterLeadMinutes?: number;
   /** Driver documents a driver must hold, verified and unexpired, to be dispatched; none when absent. */
   mandatoryDocuments?: ('licence' | 'insurance' | 'registration')[];
+  /** Delivery mode: parcels carry a delivery code texted to the recipient (domain/delivery-proof). */
+  delivery_code_secure?: boolean;
   version: number;
 };
 

@@ -37,8 +37,8 @@ const deps: FanOutDeps = {
   post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
   notifier: pushNotifier({ claims, devices, push }),
-  async recipientTripLink(bookingId, phone) {
-    await sendRecipientTripLink(linkSms, bookingId, phone);
+  async recipientTripLink(bookingId, to) {
+    await sendRecipientTripLink(linkSms, bookingId, to);
   },
   async emergencyText(alertId) {
     await textEmergencyContact({ ...linkSms, users, sos: sosAlerts }, alertId);

@@ -4,6 +4,7 @@ import { validateBookingForm } from '../../../shared/src/domain/booking-rules';
 import { initialStatus } from '../../../shared/src/domain/booking-status';
 import { makeBookingId, makeOneTimeCode } from '../../../shared/src/domain/codes';
 import { validateDeliveryDetails } from '../../../shared/src/domain/delivery-rules';
+import { deliveryCodeDue, makeDeliveryCode } from '../../../shared/src/domain/delivery-proof';
 import { storablePoint } from '../../../shared/src/domain/distance';
 import { bookLaterTimes, dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { decideRound } from '../../../shared/src/domain/dispatch-story';
@@ -103,6 +104,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const dispatchNow = status === 'NEW' && !body.bookLater && policy.autoDispatch;
   const id = makeBookingId(deps.random);
   const otp = makeOneTimeCode(settings.otp_secure, deps.random);
+  const deliveryCode = deliveryCodeDue(settings, body.instructionData?.deliveryPersonPhone) ? makeDeliveryCode(deps.random) : undefined;
 
   // The route and the driver search do not depend on each other: one wait for both.
   const [priced, nearby] = await Promise.all([
@@ -148,6 +150,7 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
     ...(priced.optionSelected ? { optionSelected: priced.optionSelected } : {}),
     ...(delivery && instructions.deliveryPerson ? { deliveryPerson: instructions.deliveryPerson } : {}),
     ...(delivery && instructions.deliveryPersonPhone ? { deliveryPersonPhone: instructions.deliveryPersonPhone } : {}),
+    ...(deliveryCode !== undefined ? { deliveryCode } : {}),
     ...(instructions.pickUpInstructions ? { pickUpInstructions: instructions.pickUpInstructions } : {}),
     ...(instructions.deliveryInstructions ? { deliveryInstructions: instructions.deliveryInstructions } : {}),
     requestedDrivers: {},

@@ -21,6 +21,8 @@ export function settingsFromForm(form: SettingsForm, current: AppSettings): AppS
   // Driver documents: none required unless the form names some (in the rule's order, no repeats).
   if (form.mandatoryDocuments === undefined || form.mandatoryDocuments.length === 0) delete next.mandatoryDocuments;
   else next.mandatoryDocuments = mandatoryDocuments(form);
+  // Delivery codes: off unless the form switches them on.
+  if (form.delivery_code_secure !== true) delete next.delivery_code_secure;
   return next;
 }
 

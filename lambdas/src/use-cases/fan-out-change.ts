@@ -2,7 +2,7 @@ import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { renderNotification } from '../../../shared/src/i18n/notifications';
 import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
-import { recipientLinkDue } from './send-recipient-trip-link';
+import { recipientLinkDue, type RecipientText } from './send-recipient-trip-link';
 import { sosRaised } from './text-emergency-contact';
 
 export interface ChangeRecord {
@@ -31,7 +31,7 @@ export interface FanOutDeps {
   firstDelivery(eventId: string): Promise<boolean>;
   notifier: Notifier;
   /** Delivery mode: the recipient's trip link by SMS when a driver takes the parcel (once per booking). */
-  recipientTripLink?(bookingId: string, phone: string): Promise<void>;
+  recipientTripLink?(bookingId: string, to: RecipientText): Promise<void>;
   /** SOS: the raiser's emergency contact is texted when the alert is raised (once per alert). */
   emergencyText?(alertId: string): Promise<void>;
 }

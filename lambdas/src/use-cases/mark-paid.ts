@@ -2,6 +2,7 @@ import { earningsAddition, earningsPeriods } from '../../../shared/src/domain/ea
 import { formatMoney } from '../../../shared/src/domain/money';
 import { operatorZone } from '../../../shared/src/domain/time-zone';
 import { settlementMovements, type PaymentMode } from '../../../shared/src/domain/trip-settlement';
+import { returnLegCost } from '../../../shared/src/domain/delivery-proof';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripChange } from '../ports/trips';
 import type { AppSettings } from '../ports/settings';
@@ -18,6 +19,7 @@ export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number
   const driver = booking.driver!;
   const settlement = settlementMovements({
     id: booking.id, driver, customer: booking.customer, trip_cost: booking.trip_cost, driver_share: booking.driver_share, discount: booking.discount,
+    ...(booking.prepaid ? { owedAfterPrepay: returnLegCost(booking.deliveryProof) } : {}),
   }, mode);
   const next = advance(booking, 'PAID', {
     payment_mode: mode,

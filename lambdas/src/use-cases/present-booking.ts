@@ -1,4 +1,5 @@
 import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
+import type { DeliveryProof } from '../../../shared/src/domain/delivery-proof';
 import type { Role } from '../../../shared/src/contract/route';
 import { HIDDEN } from '../../../shared/src/domain/demo-mode';
 import { toDecimal } from '../../../shared/src/domain/money';
@@ -19,7 +20,8 @@ const presentPromo = (p: PromoDetails) => ({
 export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalEdits: boolean }, opts: { withRoute?: boolean } = {}): BookingView {
   const {
     asked: _asked, fare_parts: _fareParts, giveUpAt: _giveUp, version: _version, excludedDrivers: _excluded, roundEndsAt: _roundEnds,
-    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, zone_fees: _zoneFees, ...rest
+    coords, polylinePoints, requestedDrivers, otp, paymentPacket, cancelSlab, promo_details: promo, zone_fees: _zoneFees,
+    deliveryCode, deliveryProof, ...rest
   } = b;
   const money = (v: number | undefined) => (v === undefined ? undefined : toDecimal(v));
   const mask = (viewer.role === 'admin' || viewer.role === 'fleetadmin') && !viewer.criticalEdits;
@@ -52,11 +54,21 @@ export function presentBooking(b: BookingRecord, viewer: { role: Role; criticalE
     ...(promo ? { promo_details: presentPromo(promo) } : {}),
     ...(otp !== undefined && viewer.role !== 'driver' ? { otp } : {}),
     tripCodeRequired: otp !== undefined,
+    // The delivery code is the sender's to forward: the driver must hear it from the recipient.
+    ...(deliveryCode !== undefined && viewer.role === 'rider' ? { deliveryCode } : {}),
+    ...(deliveryCode !== undefined ? { deliveryCodeRequired: true } : {}),
+    ...(deliveryProof ? { deliveryProof: presentProof(deliveryProof) } : {}),
     ...(viewer.role === 'admin' ? { requestedDrivers } : {}),
     offersOut: Object.keys(requestedDrivers ?? {}).length,
     ...(mask ? { customer_contact: HIDDEN, customer_email: HIDDEN, ...(b.driver_contact ? { driver_contact: HIDDEN } : {}) } : {}),
     ...(opts.withRoute ? { coords, polylinePoints } : {}),
   };
+}
+
+function presentProof(p: DeliveryProof): NonNullable<BookingView['deliveryProof']> {
+  if (p.outcome !== 'failed') return p;
+  const leg = p.returnLeg;
+  return { ...p, returnLeg: { ...leg, trip_cost: toDecimal(leg.trip_cost), convenience_fees: toDecimal(leg.convenience_fees), driver_share: toDecimal(leg.driver_share) } };
 }
 
 export function presentOffer(o: OfferRecord): Offer {

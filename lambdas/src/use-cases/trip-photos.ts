@@ -24,6 +24,8 @@ function checkDriverPhoto(account: Account, booking: BookingRecord | undefined, 
     throw notFound();
   }
   if (!PHOTO_STATUSES[kind].includes(booking.status)) throw conflict('conflict', `No ${kind} in ${booking.status}`);
+  // Once the drop is recorded the delivery photo is its evidence (domain/delivery-proof): it stays as it was.
+  if (kind === 'deliver_image' && booking.deliveryProof) throw conflict('delivery_already_recorded', 'The delivery is recorded: its photo stays as it was');
   return booking;
 }
 

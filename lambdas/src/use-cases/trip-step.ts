@@ -3,6 +3,7 @@ import { paymentRefusal, type PaymentPath } from '../../../shared/src/domain/boo
 import { assertTransition, type BookingStatus } from '../../../shared/src/domain/booking-status';
 import { conflict, DomainError, forbidden, notFound } from '../../../shared/src/domain/errors';
 import { stepTaken, type TripStep } from '../../../shared/src/domain/trip-repeats';
+import { proofOutstanding } from '../../../shared/src/domain/delivery-proof';
 import { renderNotification, type NotificationKind } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
@@ -15,13 +16,16 @@ import { presentBooking } from './present-booking';
 /**
  * The checks every lifecycle step starts with: the booking exists for this caller (else 404, so
  * ids cannot be probed), the move is in the §4 table for the caller's role (409 or 403), and a
- * driver's step is on their own trip.
+ * driver's step is on their own trip; leaving the drop needs the parcel's proof.
  */
 export function checkStep(account: Account, booking: BookingRecord | undefined, to: BookingStatus): BookingRecord {
   const me = account.profile;
   if (!booking || !maySeeBooking(booking, { uid: me.id, role: me.usertype })) throw notFound();
   assertTransition(booking.status, to, me.usertype);
   if (me.usertype === 'driver' && booking.driver !== me.id) throw forbidden('not_your_trip');
+  // Every way out of the drop (the driver's cash or "later", the rider's wallet) waits for the
+  // parcel's proof of delivery, or for its return to the sender (domain/delivery-proof).
+  if (booking.status === 'REACHED' && proofOutstanding(booking)) throw conflict('delivery_proof_required', 'Record the delivery (code, or photo and who took it) or complete the return first');
   return booking;
 }
 

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../domain/booking-status';
 import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { MAX_STOPS } from '../domain/stops';
 import { DOCUMENT_TYPES } from '../domain/driver-documents';
+import { DELIVERY_FAILURE_REASONS } from '../domain/delivery-proof';
 import { PricedItem } from './catalog';
 import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
 import { RouteDetails } from './geo';
@@ -111,6 +112,17 @@ export const CancelledBy = z.enum(['rider', 'admin', 'system']);
 /** Spec §3 promo_details: the promo applied and the discount it gave (money in decimals). */
 export const PromoDetails = z.object({ id: z.string(), promo_name: z.string(), promo_discount_type: z.enum(['flat', 'percentage']), promo_discount_value: z.number(), discount: Money });
 
+/** What the drop recorded (domain/delivery-proof); the return leg's money in decimals. */
+export const DeliveryProofView = z.object({
+  outcome: z.enum(['delivered', 'failed']),
+  method: z.optional(z.enum(['code', 'left_with'])),
+  receivedBy: z.optional(z.string()),
+  reason: z.optional(z.enum(DELIVERY_FAILURE_REASONS)),
+  at: z.number(),
+  returnLeg: z.optional(z.object({ distance: z.number(), time: z.number(), trip_cost: Money, convenience_fees: Money, driver_share: Money })),
+  returnedAt: z.optional(z.number()),
+});
+
 /** Spec §3 Booking as the API shows it; money in decimals. Fields of later steps are optional. */
 export const BookingView = z.object({
   id: Id,
@@ -162,6 +174,10 @@ export const BookingView = z.object({
   deliveryPersonPhone: z.optional(z.string()),
   pickUpInstructions: z.optional(z.string()),
   deliveryInstructions: z.optional(z.string()),
+  /** Proof of delivery: the recipient's code (the sender's own view only), whether the drop needs one, and what was recorded. */
+  deliveryCode: z.optional(z.string()),
+  deliveryCodeRequired: z.optional(z.boolean()),
+  deliveryProof: z.optional(DeliveryProofView),
   /** The trip's latest SOS alert (flagged: someone on it asked for help). */
   sosAlert: z.optional(z.string()),
   driver: z.optional(z.string()),

@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
 import * as dashboard from './dashboard';
+import * as deliveryProof from './delivery-proof';
 import * as dispatchStory from './dispatch-story';
 import * as driverDocuments from './driver-documents';
 import * as earnings from './earnings';
@@ -98,6 +99,10 @@ export const contract = {
   // Stops between pickup and drop, reached in order before the drop.
   reachStop: stops.reachStop,
   reachBooking: trips.reachBooking,
+  // Proof of delivery at the drop: the recipient's code or who took the parcel; else a failed delivery returned to the sender.
+  proveDelivery: deliveryProof.proveDelivery,
+  failDelivery: deliveryProof.failDelivery,
+  returnDelivery: deliveryProof.returnDelivery,
   settleBooking: trips.settleBooking,
   payBooking: trips.payBooking,
   // Tips: from the wallet here; by card through checkout.

@@ -90,6 +90,8 @@ export const AdminSettings = z.extend(PublicSettings, {
   ...DispatchSettingsShape,
   /** Driver documents a driver must hold, verified and unexpired, to be dispatched (absent: none, as before documents existed). */
   mandatoryDocuments: z.optional(z.array(z.enum(DOCUMENT_TYPES))),
+  /** Delivery mode: a parcel's recipient is texted a code the driver types at the drop (domain/delivery-proof; absent: off). */
+  delivery_code_secure: z.optional(z.boolean()),
   version: z.number().check(z.int(), z.nonnegative()),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -150,6 +152,7 @@ export const SettingsForm = z.strictObject({
   timeZone: z.optional(TimeZone),
   ...DispatchSettingsInput,
   mandatoryDocuments: z.optional(z.array(z.enum(DOCUMENT_TYPES)).check(z.maxLength(DOCUMENT_TYPES.length))),
+  delivery_code_secure: z.optional(z.boolean()),
 });
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

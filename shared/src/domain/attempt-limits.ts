@@ -10,6 +10,9 @@
  *   sessions, keep a guesser's chance at about 1 in 100,000 an hour.
  * - tripCode: 5 digits read aloud by the rider. 5 wrong codes in 15 minutes lock that booking's
  *   code (about 1 in 20,000 per window); the rider can read it again after the pause.
+ * - deliveryCode: 6 digits texted to a parcel's recipient, typed by the driver at the door. 5 wrong
+ *   codes an hour lock that booking's code (about 1 in 180,000 per window); a driver who cannot get
+ *   the code records the photo and who took the parcel instead, or a failed delivery.
  * - identityViewer / identitySource: the public checks (does this e-mail or mobile exist, is this
  *   referral id real) serve a registration form, which needs a handful per visit. 20 per 10
  *   minutes per viewer stops enumeration. The viewer is the first X-Forwarded-For address (as the
@@ -24,6 +27,7 @@ export const ATTEMPT_LIMITS = {
   otpSend: { limit: 5, windowSeconds: 3600 },
   otpCode: { limit: 10, windowSeconds: 3600 },
   tripCode: { limit: 5, windowSeconds: 900 },
+  deliveryCode: { limit: 5, windowSeconds: 3600 },
   identityViewer: { limit: 20, windowSeconds: 600 },
   identitySource: { limit: 200, windowSeconds: 600 },
 } as const satisfies Record<string, AttemptLimit>;

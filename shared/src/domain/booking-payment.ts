@@ -1,5 +1,6 @@
 import type { Role } from '../contract/route';
 import type { BookingStatus } from './booking-status';
+import { proofOutstanding } from './delivery-proof';
 
 /**
  * The ways a rider's money can meet a booking: the rider's wallet, Pay now (the card packet),
@@ -12,6 +13,10 @@ export type PaymentPath = 'wallet' | 'card' | 'checkout' | 'provider' | 'cash' |
 export interface PayableBooking {
   status: BookingStatus;
   prepaid?: boolean;
+  /** A parcel's proof of delivery (domain/delivery-proof): its drop is not paid before it. */
+  deliveryCode?: string;
+  deliveryCodeRequired?: boolean;
+  deliveryProof?: { outcome: string; returnedAt?: number };
 }
 
 /**
@@ -60,12 +65,13 @@ export interface PaymentActions {
 /**
  * What the rider's screens offer (the trip view, the bookings table, the booking's dialogs): only
  * the rider, only with critical edits allowed (§5 demo mode), and only what `paymentRefusal`
- * allows, so a prepaid or paid booking never shows a payment button.
+ * allows, so a prepaid or paid booking never shows a payment button; nor does a parcel's drop
+ * before its proof of delivery, which the server would refuse (delivery_proof_required).
  */
 export function paymentActions(b: PayableBooking, viewer: { role: Role | undefined; criticalEdits: boolean }): PaymentActions {
   if (viewer.role !== 'rider' || !viewer.criticalEdits) return { wallet: false, card: false, ahead: false };
   return {
-    wallet: paymentRefusal(b, 'wallet') === undefined,
+    wallet: paymentRefusal(b, 'wallet') === undefined && !(b.status === 'REACHED' && proofOutstanding(b)),
     card: paymentRefusal(b, 'card') === undefined,
     ahead: b.status === 'PAYMENT_PENDING' && paymentRefusal(b, 'checkout') === undefined,
   };

@@ -10,6 +10,12 @@ export interface SettledTrip {
   trip_cost: number;
   driver_share: number;
   discount?: number;
+  /**
+   * Part of `trip_cost` a prepaid booking's card did not cover: the return leg of a failed
+   * delivery (domain/delivery-proof), priced after the card was charged. Taken from the sender's
+   * wallet when the booking is settled by card.
+   */
+  owedAfterPrepay?: number;
 }
 
 /**
@@ -19,9 +25,13 @@ export interface SettledTrip {
  */
 export function settlementMovements(trip: SettledTrip, mode: PaymentMode): { movements: WalletMovement[]; customerPaid: number; cashPaymentAmount: number; usedWalletMoney: number; cardPaymentAmount: number } {
   const customerPaid = Math.max(0, trip.trip_cost - (trip.discount ?? 0));
+  const owed = mode === 'card' ? Math.min(customerPaid, trip.owedAfterPrepay ?? 0) : 0;
   const movements: WalletMovement[] = [];
   if (mode === 'wallet' && customerPaid > 0) {
     movements.push({ uid: trip.customer, type: 'Debit', amount: customerPaid, reason: 'TripPayment', txRef: `booking:${trip.id}:payment`, bookingId: trip.id });
+  }
+  if (owed > 0) {
+    movements.push({ uid: trip.customer, type: 'Debit', amount: owed, reason: 'ReturnLeg', txRef: `booking:${trip.id}:return`, bookingId: trip.id });
   }
   if (trip.driver_share > 0) {
     movements.push({ uid: trip.driver, type: 'Credit', amount: trip.driver_share, reason: 'TripShare', txRef: `booking:${trip.id}:share`, bookingId: trip.id });
@@ -33,8 +43,8 @@ export function settlementMovements(trip: SettledTrip, mode: PaymentMode): { mov
     movements,
     customerPaid,
     cashPaymentAmount: mode === 'cash' ? customerPaid : 0,
-    usedWalletMoney: mode === 'wallet' ? customerPaid : 0,
-    cardPaymentAmount: mode === 'card' ? customerPaid : 0,
+    usedWalletMoney: mode === 'wallet' ? customerPaid : owed,
+    cardPaymentAmount: mode === 'card' ? customerPaid - owed : 0,
   };
 }
 

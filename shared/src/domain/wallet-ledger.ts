@@ -23,6 +23,8 @@ export const WALLET_REASONS = [
   'Refund',
   /** A rider's tip after the trip: debited from the rider (a wallet tip) and credited whole to the driver. */
   'Tip',
+  /** A prepaid parcel that could not be delivered: its return to the sender, taken from the sender's wallet at settlement. */
+  'ReturnLeg',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 
@@ -46,12 +48,13 @@ export function signedAmount(m: Pick<WalletMovement, 'type' | 'amount'>): number
 }
 
 /**
- * Debits and withdrawals may not take a balance below zero, with one exception: cash a driver
- * took at the drop. The money is already in the driver's pocket, so the platform's part of it
- * becomes a debt (a negative balance) rather than a refused payment (spec §4 PAID).
+ * Debits and withdrawals may not take a balance below zero, with two exceptions where the service
+ * was already given: cash a driver took at the drop (the money is already in the driver's pocket,
+ * so the platform's part of it becomes a debt rather than a refused payment, spec §4 PAID), and a
+ * prepaid parcel's return to its sender (the driver drove it back; the sender owes it).
  */
 export function needsCover(m: Pick<WalletMovement, 'type' | 'reason'>): boolean {
-  return m.type !== 'Credit' && m.reason !== 'CashCollected';
+  return m.type !== 'Credit' && m.reason !== 'CashCollected' && m.reason !== 'ReturnLeg';
 }
 
 /**

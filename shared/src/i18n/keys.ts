@@ -178,6 +178,17 @@ export const TECHNICAL_KEYS = [
   'stop_already_reached',
   'stop_out_of_order',
   'stops_remaining',
+  // Proof of delivery: the recipient's code, the photo and name when absent, a failed delivery and its return.
+  'delivery_code_mismatch',
+  'delivery_code_locked',
+  'delivery_code_not_set',
+  'delivery_photo_missing',
+  'delivery_not_at_drop',
+  'delivery_not_a_parcel',
+  'delivery_already_recorded',
+  'delivery_proof_required',
+  'delivery_no_return',
+  'delivery_already_returned',
 ] as const;
 export type TechnicalKey = (typeof TECHNICAL_KEYS)[number];
 

@@ -184,6 +184,17 @@ export const messagesEn: Record<TranslationKey, string> = {
   stop_already_reached: 'This stop is already marked as reached.',
   stop_out_of_order: 'Mark the earlier stop first: stops are reached in order.',
   stops_remaining: 'Mark every stop as reached before the drop.',
+  // Proof of delivery.
+  delivery_code_mismatch: 'That is not the delivery code. Ask the recipient to read it from their SMS again.',
+  delivery_code_locked: 'Too many wrong codes: the code is locked for a while. Take a photo and note who took the parcel instead.',
+  delivery_code_not_set: 'This parcel has no delivery code. Take a photo and note who took it.',
+  delivery_photo_missing: 'Take the delivery photo first.',
+  delivery_not_at_drop: 'The delivery is recorded at the drop.',
+  delivery_not_a_parcel: 'This trip carries no parcel.',
+  delivery_already_recorded: 'The delivery of this parcel is already recorded.',
+  delivery_proof_required: 'Record the delivery first: the recipient\'s code, or a photo and who took the parcel.',
+  delivery_no_return: 'This parcel has no return to the sender.',
+  delivery_already_returned: 'This parcel is already back with the sender.',
 };
 
 export const messagesEs: Record<TranslationKey, string> = {
@@ -374,6 +385,17 @@ export const messagesEs: Record<TranslationKey, string> = {
   stop_already_reached: 'Esta parada ya está marcada como alcanzada.',
   stop_out_of_order: 'Marca antes la parada anterior: las paradas se alcanzan en orden.',
   stops_remaining: 'Marca todas las paradas como alcanzadas antes del destino.',
+  // Prueba de entrega.
+  delivery_code_mismatch: 'Ese no es el código de entrega. Pide al destinatario que lo vuelva a leer en su SMS.',
+  delivery_code_locked: 'Demasiados códigos erróneos: el código está bloqueado un tiempo. Haz una foto y anota quién recogió el paquete.',
+  delivery_code_not_set: 'Este paquete no tiene código de entrega. Haz una foto y anota quién lo recogió.',
+  delivery_photo_missing: 'Haz primero la foto de la entrega.',
+  delivery_not_at_drop: 'La entrega se registra en el destino.',
+  delivery_not_a_parcel: 'Este viaje no lleva ningún paquete.',
+  delivery_already_recorded: 'La entrega de este paquete ya está registrada.',
+  delivery_proof_required: 'Registra antes la entrega: el código del destinatario, o una foto y quién recogió el paquete.',
+  delivery_no_return: 'Este paquete no tiene devolución al remitente.',
+  delivery_already_returned: 'Este paquete ya ha vuelto al remitente.',
 };
 
 export type Language = 'en' | 'es';

@@ -36,6 +36,10 @@ export const NOTIFICATIONS = {
   document_verified: { title: 'Document verified', body: 'Your {{document}} was verified.' },
   document_rejected: { title: 'Document rejected', body: 'Your {{document}} was rejected: {{reason}}. Upload it again on your profile.' },
   driver_offline_documents: { title: 'You are offline', body: 'You were set offline: your {{document}} is {{problem}}. Upload it on your profile; you can go online once it is verified.' },
+  // Proof of delivery: the sender hears how the parcel was handed over, or that it is coming back.
+  parcel_delivered: { title: 'Parcel delivered', body: 'Booking {{id}} was delivered at {{drop}}{{how}}.' },
+  parcel_returning: { title: 'Parcel coming back', body: 'Booking {{id}} could not be delivered ({{reason}}). It is on its way back to {{pickup}}; the return costs {{fare}}.' },
+  parcel_returned: { title: 'Parcel returned', body: 'Booking {{id}} is back at {{pickup}}.' },
   referral_bonus_referrer: { title: 'Referral bonus', body: '{{name}}, who signed up with your referral id, has had a first trip paid, so {{amount}} was added to your wallet.' },
 } as const satisfies Record<string, { title: string; body: string }>;
 export type NotificationKind = keyof typeof NOTIFICATIONS;

@@ -21,6 +21,7 @@ import { riderStringsEn, riderStringsEs } from './ui-strings-rider';
 import { dispatchStoryStringsEn, dispatchStoryStringsEs } from './ui-strings-dispatch-story';
 import { tipsStringsEn, tipsStringsEs } from './ui-strings-tips';
 import { stopsStringsEn, stopsStringsEs } from './ui-strings-stops';
+import { deliveryProofStringsEn, deliveryProofStringsEs } from './ui-strings-delivery-proof';
 
 /**
  * Texts of the web interface itself (buttons, titles, table headers, form labels) that are not
@@ -480,6 +481,7 @@ export const uiStringsEn = {
   ...dispatchStoryStringsEn,
   ...tipsStringsEn,
   ...stopsStringsEn,
+  ...deliveryProofStringsEn,
 } satisfies Record<string, string>;
 
 export type UiStringKey = keyof typeof uiStringsEn;
@@ -921,4 +923,5 @@ export const uiStringsEs: Record<UiStringKey, string> = {
   ...dispatchStoryStringsEs,
   ...tipsStringsEs,
   ...stopsStringsEs,
+  ...deliveryProofStringsEs,
 };

@@ -89,7 +89,7 @@ export async function bookingState(f: BolaFixtures, id: string) {
   const b = res.body;
   return {
     status: b.status, driver: b.driver, customer: b.customer, discount: b.discount ?? 0, trip_cost: b.trip_cost, requested: Object.keys(b.requestedDrivers ?? {}).sort(),
-    pickup_image: b.pickup_image, deliver_image: b.deliver_image, cancelReason: b.reason ?? b.cancelReason, tip: b.tip,
+    pickup_image: b.pickup_image, deliver_image: b.deliver_image, cancelReason: b.reason ?? b.cancelReason, tip: b.tip, deliveryProof: b.deliveryProof,
   };
 }
 

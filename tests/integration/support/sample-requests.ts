@@ -251,6 +251,9 @@ export const sampleRequests: Record<OperationId, () => Promise<Sample>> = {
   startTrip: async () => ({ path: `/bookings/${await freshBooking()}/start`, body: { otp: '12345' } }),
   reachBooking: async () => ({ path: `/bookings/${await freshBooking()}/reach`, body: {} }),
   reachStop: async () => ({ path: `/bookings/${await freshBooking()}/stops/reach`, body: { index: 0 } }),
+  proveDelivery: async () => ({ path: `/bookings/${await freshBooking()}/delivery/proof`, body: { method: 'left_with', receivedBy: 'Doorman' } }),
+  failDelivery: async () => ({ path: `/bookings/${await freshBooking()}/delivery/failure`, body: { reason: 'recipient_absent' } }),
+  returnDelivery: async () => ({ path: `/bookings/${await freshBooking()}/delivery/return`, body: {} }),
   settleBooking: async () => ({ path: `/bookings/${await freshBooking()}/settle`, body: { method: 'cash' } }),
   payBooking: async () => ({ path: `/bookings/${await freshBooking()}/pay`, body: { method: 'wallet' } }),
   completeBooking: async () => ({ path: `/bookings/${await freshBooking()}/complete`, body: { rating: 5 } }),
@@ -412,6 +415,10 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   reachBooking: { driver: 404 },
   // Only the booking's driver marks its stops: the fresh booking has none.
   reachStop: { driver: 404 },
+  // Only the parcel's driver records its delivery: the fresh booking has none.
+  proveDelivery: { driver: 404 },
+  failDelivery: { driver: 404 },
+  returnDelivery: { driver: 404 },
   settleBooking: { driver: 404 },
   createTripPhotoUploadUrl: { driver: 404 },
   createTripPhotoUploadParts: { driver: 404 },

@@ -88,6 +88,9 @@ describe('§8 error catalogue', () => {
         'outside_service_area', 'service_area_polygon_invalid', 'service_area_polygon_self_intersects', 'service_area_fee_invalid',
         'service_area_limit', 'service_area_not_found', 'service_area_moved_on',
         'stops_too_many', 'stop_not_a_place', 'stop_unknown', 'stop_trip_not_started', 'stop_already_reached', 'stop_out_of_order', 'stops_remaining',
+        // Proof of delivery: the code (wrong, locked, none), the photo first, the drop's order of things, settling before it.
+        'delivery_code_mismatch', 'delivery_code_locked', 'delivery_code_not_set', 'delivery_photo_missing', 'delivery_not_at_drop',
+        'delivery_not_a_parcel', 'delivery_already_recorded', 'delivery_proof_required', 'delivery_no_return', 'delivery_already_returned',
       ].sort(),
     );
   });

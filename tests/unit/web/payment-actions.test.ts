@@ -35,6 +35,14 @@ describe('payment buttons follow the payment rule', () => {
     expect(paymentActions({ status: 'PENDING' }, { role: 'admin', criticalEdits: true })).toEqual(NONE);
   });
 
+  it('a parcel at the drop offers no wallet payment before its proof of delivery, nor while its failed delivery is on the way back', () => {
+    expect(paymentActions({ status: 'REACHED', deliveryCode: '123456' }, rider)).toEqual(NONE);
+    expect(paymentActions({ status: 'REACHED', deliveryCodeRequired: true }, rider)).toEqual(NONE);
+    expect(paymentActions({ status: 'REACHED', deliveryProof: { outcome: 'failed' } }, rider)).toEqual(NONE);
+    expect(paymentActions({ status: 'REACHED', deliveryCode: '123456', deliveryProof: { outcome: 'delivered' } }, rider).wallet).toBe(true);
+    expect(paymentActions({ status: 'REACHED', deliveryProof: { outcome: 'failed', returnedAt: 1 } }, rider).wallet).toBe(true);
+  });
+
   it('the bookings table says why Pay now is off', () => {
     expect(payActionState({ status: 'PENDING' }, rider)).toEqual({ enabled: true });
     expect(payActionState({ status: 'PAYMENT_PENDING' }, rider)).toEqual({ enabled: true });

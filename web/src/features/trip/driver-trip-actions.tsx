@@ -18,6 +18,9 @@ import { isUploadShown, UploadProgress, useUploadTask } from '../../components/u
 import { SosButton } from '../sos/sos-button';
 import { sosAllowed } from '../../../../shared/src/domain/sos';
 import { nextStopIndex } from '../../../../shared/src/domain/stops';
+import { isParcel, proofOutstanding } from '../../../../shared/src/domain/delivery-proof';
+import { formatMoney } from '../../components/format-money';
+import { DropProofActions } from '../delivery-proof/drop-proof-actions';
 
 const NOTICE_ID = 'trip-result';
 type Kind = 'pickup_image' | 'deliver_image';
@@ -39,6 +42,9 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
   const [givingUp, setGivingUp] = useState(false);
   const id = { params: { id: b.id } };
   const nextStop = nextStopIndex(b);
+  // A parcel's drop records its proof first (domain/delivery-proof); settling waits while it is due.
+  const proofDue = proofOutstanding(b);
+  const proving = b.status === 'REACHED' && settings.appMode === 'delivery' && isParcel(b) && (!b.deliveryProof || proofDue);
   const sending = useUploadTask();
 
   const run = (name: string, call: () => Promise<void>) => {
@@ -69,7 +75,8 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
   });
 
   const photos = settings.appMode === 'delivery'
-    ? (['pickup_image', 'deliver_image'] as const).filter((k) => PHOTO_AT[k].includes(b.status)).map((kind) => (
+    // A recorded drop keeps its delivery photo as proof: no new one is taken.
+    ? (['pickup_image', 'deliver_image'] as const).filter((k) => PHOTO_AT[k].includes(b.status) && !(k === 'deliver_image' && b.deliveryProof)).map((kind) => (
         <FormField key={kind} label={t(kind === 'pickup_image' ? 'trip_photo_pickup' : 'trip_photo_deliver')}>
           <FileUpload
             value={[]}
@@ -109,10 +116,10 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
         {b.status === 'STARTED' && nextStop === undefined ? (
           <Button variant="primary" loading={busy === 'reach'} data-testid="trip-reach" onClick={() => step('reach', () => api.reachBooking({ ...id, body: {} }))}>{t('trip_reach_button')}</Button>
         ) : null}
-        {b.status === 'REACHED' && b.prepaid ? (
+        {b.status === 'REACHED' && b.prepaid && !proofDue ? (
           <Button variant="primary" loading={busy === 'cash'} data-testid="trip-complete-drop" onClick={() => step('cash', () => api.settleBooking({ ...id, body: { method: 'cash' } }))}>{t('trip_complete_drop')}</Button>
         ) : null}
-        {b.status === 'REACHED' && !b.prepaid ? (
+        {b.status === 'REACHED' && !b.prepaid && !proofDue ? (
           <>
             <Button variant="primary" loading={busy === 'cash'} data-testid="trip-cash" onClick={() => step('cash', () => api.settleBooking({ ...id, body: { method: 'cash' } }))}>{t('trip_cash_button')}</Button>
             <Button loading={busy === 'later'} data-testid="trip-later" onClick={() => step('later', () => api.settleBooking({ ...id, body: { method: 'later' } }))}>{t('trip_later_button')}</Button>
@@ -126,6 +133,7 @@ export function DriverTripActions({ booking: b, onChange, onGone }: { booking: B
         {sosAllowed(b.status) ? <SosButton booking={b} /> : null}
       </SpaceBetween>
       {photos.length ? photos : null}
+      {proving ? <DropProofActions booking={b} money={(n) => formatMoney(n, settings.symbol ?? '')} onChange={onChange} /> : null}
       {uploading ? <UploadProgress task={sending.task} snapshot={sending.snapshot} /> : null}
       {givingUp ? (
         <Modal visible header={t('trip_give_up_title')} onDismiss={() => setGivingUp(false)} closeAriaLabel={t('close')}

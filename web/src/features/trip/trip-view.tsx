@@ -22,6 +22,7 @@ import './trip.css';
 import type { TripState } from './use-trip';
 import { SosNotice } from '../sos/sos-button';
 import { TripStops } from '../stops/trip-stops';
+import { proofPairs, senderCodePair } from '../delivery-proof/proof-summary';
 
 const ORDER = ['NEW', 'ACCEPTED', 'ARRIVED', 'STARTED', 'REACHED', 'PAID'] as const;
 const STEP_KEYS = ['trip_step_booked', 'trip_step_driver', 'trip_step_arrived', 'trip_step_riding', 'trip_step_reached', 'trip_step_paid'] as const;
@@ -76,10 +77,12 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
       ? [{ label: t('trip_code'), value: <span data-testid="trip-code"><Box variant="h2" padding="n">{b.otp}</Box><Box variant="small">{t('trip_code_hint')}</Box></span> }]
       : []),
+    ...(viewer === 'rider' ? senderCodePair(t, b).map(([label, value]) => ({ label, value })) : []),
     { label: t('col_pickup_address'), value: place(b.pickup, 'pickup') },
     ...(b.stops?.length ? [{ label: t('stops_label'), value: <TripStops booking={b} driving={driving} /> }] : []),
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
+    ...proofPairs(t, f.money, b).map(([label, value]) => ({ label, value })),
     ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
     ...(b.tip ? [{ label: t('trip_tip'), value: <span data-testid="trip-tip">{t('trip_tip_value', { amount: f.money(b.tip), mode: t(`tip_mode_${b.tip_mode ?? 'wallet'}`) })}</span> }] : []),
     ...(hasReceipt(b.status) ? [{ label: t('receipt_link'), value: <Link href={receiptHref(b.id)} onFollow={follow} data-testid="trip-receipt">{t('receipt_open')}</Link> }] : []),

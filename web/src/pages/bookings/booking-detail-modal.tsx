@@ -17,6 +17,7 @@ import { STATUS_INDICATOR, type BookingFormat } from '../../features/booking/boo
 import { useAuth } from '../../auth/auth-context';
 import { zoneFeePairs } from '../../features/service-areas/zone-fee-lines';
 import { DispatchStorySection } from '../../features/dispatch-story/dispatch-story-section';
+import { proofPairs } from '../../features/delivery-proof/proof-summary';
 
 /** MapLibre is big: it loads with the first detail opened, never with the table. */
 const TripMap = lazy(() => import('../../components/map/trip-map'));
@@ -191,6 +192,7 @@ function BookingDetails({ booking: b, format: f, delivery, onWhy }: { booking: B
         [t('col_parcel_option'), priced(b.optionSelected)],
         [t('col_pickup_image'), photo(b.pickup_image, t('pickup_image_alt', { id: b.booking_id }))],
         [t('col_delivery_image'), photo(b.deliver_image, t('delivery_image_alt', { id: b.booking_id }))],
+        ...proofPairs(t, f.money, b),
       ]),
     });
   }

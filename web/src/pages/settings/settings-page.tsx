@@ -26,6 +26,7 @@ import { useTopic } from '../../live/use-topic';
 import { DISPATCH_BOUNDS, DISPATCH_DEFAULTS, isDispatchSettingValid } from '../../../../shared/src/domain/dispatch';
 import { TimeZoneSelect } from '../../features/operator-clock/time-zone-select';
 import { operatorZone } from '../../../../shared/src/domain/time-zone';
+import { DeliveryCodeToggle } from '../../features/delivery-proof/delivery-code-toggle';
 
 type Form = Omit<SettingsForm, 'bonus' | 'driverRadius' | 'CompanyAddress'> & { bonus: string; driverRadius: string; CompanyAddress: string };
 type TextKey = { [K in keyof Form]-?: Form[K] extends string ? K : never }[keyof Form];
@@ -297,7 +298,12 @@ export default function SettingsPage() {
               </Container>
             </SpaceBetween>
             <SpaceBetween size="l">
-              <Container header={<Header variant="h2">{t('section_security')}</Header>}>{toggles(SECURITY)}</Container>
+              <Container header={<Header variant="h2">{t('section_security')}</Header>}>
+                <SpaceBetween size="s">
+                  {toggles(SECURITY)}
+                  {form.appMode === 'delivery' ? <DeliveryCodeToggle checked={form.delivery_code_secure === true} onChange={(on) => set('delivery_code_secure', on)} /> : null}
+                </SpaceBetween>
+              </Container>
               <Container header={<Header variant="h2">{t('section_advanced')}</Header>}>{toggles(ADVANCED)}</Container>
               <Container header={<Header variant="h2">{t('section_company')}</Header>}>
                 <SpaceBetween size="m">

@@ -1,0 +1,59 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../infra/bin/build-app';
+import { defaultApp } from './support/default-app';
+import { routeStatements, actionsOf, beyondTableAndLogs } from './support/route-policy';
+
+type Json = Record<string, any>;
+
+let built: BuiltApp;
+let api: Template;
+
+beforeAll(() => {
+  built = defaultApp();
+  api = Template.fromStack(built.api);
+}, 240_000);
+
+const statementsOf = (operationId: string) => routeStatements(built, operationId);
+const methodOf = (operationId: string) => Object.values(api.findResources('AWS::ApiGateway::Method'))
+  .map((m) => m.Properties as Json).find((p) => p.OperationName === operationId);
+
+/** The table statements of a route, each on the table itself (no index), one resource each. */
+function tableActions(operationId: string): string[] {
+  const table = statementsOf(operationId).filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+  for (const st of table) {
+    expect(JSON.stringify(st.Resource)).not.toContain('/index/');
+    expect([st.Resource].flat()).toHaveLength(1);
+  }
+  return actionsOf(table);
+}
+
+describe('proof of delivery: the drop\'s routes', () => {
+  it('are POSTs behind the Cognito authorizer, each with a function of its own', () => {
+    for (const op of ['proveDelivery', 'failDelivery', 'returnDelivery']) {
+      const method = methodOf(op);
+      expect(method, op).toBeDefined();
+      expect(method!.HttpMethod).toBe('POST');
+      expect(method!.AuthorizationType).toBe('COGNITO_USER_POOLS');
+      expect(built.api.routeFunctions.get(op), op).toBeDefined();
+    }
+  });
+
+  it('recording a delivery reads and writes items by key only (the code\'s attempt counter is an update), and nothing else of AWS', () => {
+    expect(tableActions('proveDelivery')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // No SMS, route service, upload bucket or queue: the photo is already on the booking, the sender hears through the inbox.
+    expect(beyondTableAndLogs(statementsOf('proveDelivery'))).toEqual([]);
+  });
+
+  it('marking the return done gets and puts items by key only, and nothing else of AWS', () => {
+    expect(tableActions('returnDelivery')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(beyondTableAndLogs(statementsOf('returnDelivery'))).toEqual([]);
+  });
+
+  it('a failed delivery may ask the route service for the way back, and no other Amazon Location call', () => {
+    const geo = actionsOf(statementsOf('failDelivery')).filter((a) => a.startsWith('geo:'));
+    expect(geo.length).toBeGreaterThan(0);
+    expect(geo.every((a) => a.startsWith('geo:CalculateRoute'))).toBe(true);
+    expect(actionsOf(statementsOf('failDelivery')).some((a) => a.startsWith('s3:') || a.startsWith('sns:'))).toBe(false);
+  });
+});
