@@ -120,7 +120,7 @@ interface SimDriver extends Actor { carType: string; pos: { lat: number; lng: nu
 interface Task { at: number; seq: number; resume: () => void }
 
 /** What the marker item keeps: the plan (so a restart plays the same days) and what was played. */
-interface Marker {
+type Marker = {
   status: 'playing' | 'done';
   seed: number;
   days: number;
@@ -128,7 +128,7 @@ interface Marker {
   /** Parts begun (a part begun is never played again, even if a stop cut it short). */
   started?: number[];
   bookings?: number;
-}
+};
 
 /**
  * The parts of a history of `days` days, in the order each part of the play takes them: a day is
@@ -179,6 +179,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   if (!todo.length) { report(); return summary; }
   summary.played = true;
   const step = opts.step ?? (() => undefined);
+  const quiet = opts.quiet;
   let rng = seededRandom(seed);
 
   // ---- the moved clock and its timers ----------------------------------------------------------
@@ -399,7 +400,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
       }
       summary.bookings++;
       const id = view.id;
-      if (quietIds) opts.quiet?.(id);
+      if (quietIds) quiet?.(id);
 
       if (view.status === 'PAYMENT_PENDING') {
         await after(rng.int(15, 35) * 1000);
