@@ -2,16 +2,16 @@ import './quiet-env';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_CITY, REPO_ROOT, startLocalCloud } from '../infra/local/cloud';
-import { playDemoHistory } from '../infra/local/demo-history/play-history';
+import { DEMO_CITY, REPO_ROOT, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
+import { playDemoHistory, type DemoHistorySummary } from '../infra/local/demo-history/play-history';
 import { DEFAULT_DEMO_PASSWORD, demoUsers, seedDemoData } from '../infra/local/seed';
 import { startFleet } from './simulate/fleet';
 
 /**
  * `npm start`: the whole platform on this machine, on the embedded local cloud.
  * PORT (default 3000), DATA_DIR (default .data), DEMO_PASSWORD (default Demo1234), REBUILD_WEB=1,
- * DEMO_HISTORY_DAYS (default 3: the first start plays three days of past activity, up to a minute;
- * 0 starts empty; 60 plays two months, many minutes), DEMO_HISTORY_SEED (default 21).
+ * DEMO_HISTORY_DAYS (default 60: the first start plays two months of past activity, today's before
+ * the logins are printed and the days before in the background; 0 starts empty), DEMO_HISTORY_SEED (default 21).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -28,11 +28,11 @@ const [thinkMin = 2, thinkMax = thinkMin] = (process.env.SIMULATED_THINK_SECONDS
 const simulatedThink: [number, number] = [thinkMin, thinkMax];
 /**
  * Days of past activity the first start plays (DEMO_HISTORY_DAYS), and the seed that makes them.
- * Three days is what plays in about a minute on a busy machine: each day costs some 10-20 s of
- * DynamoDB Local round trips through the real use cases (about 200 calls a day, 20-100 ms each),
- * so two months would hold the first start for many minutes.
+ * A played booking costs some 30 DynamoDB Local round trips through the real use cases (10-100 ms
+ * each, the most on a busy machine), so two months take minutes: only today is played before the
+ * platform opens, the days before play beside it (see play-history.ts).
  */
-const DEFAULT_HISTORY_DAYS = 3;
+const DEFAULT_HISTORY_DAYS = 60;
 const historyDays = Math.max(0, Math.floor(Number(process.env.DEMO_HISTORY_DAYS ?? DEFAULT_HISTORY_DAYS)));
 const historySeed = Number(process.env.DEMO_HISTORY_SEED ?? 21);
 const step = (m: string) => console.log(`  • ${m} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -53,14 +53,10 @@ async function main() {
   });
   const seeded = await seedDemoData({ password, step });
   if (!seeded.created) step('Demo data already present');
-  // Two months of the demo's past, once per data directory, with the stream consumers paused: a
-  // first visit finds figures, and nobody is pushed two months of messages at start-up.
-  const history = historyDays > 0 ? await cloud.quietly(() => playDemoHistory({ days: historyDays, seed: historySeed, end: Date.now(), password, step })) : undefined;
-  if (history?.played) {
-    step(`Played ${historyDays} days of history: ${history.bookings} bookings, ${history.paid} paid, ${history.cancelled} cancelled, `
-      + `${history.unserved} unserved, ${history.withdrawals} withdrawals in ${(history.ms / 1000).toFixed(1)} s`
-      + (history.failures ? ` (${history.failures} steps refused, first: ${history.firstFailure})` : ''));
-  }
+  // The demo's past, once per data directory. Today's part first, with the stream consumers paused:
+  // a first visit finds today's figures, and nobody is pushed what the past did.
+  const history = historyDays > 0 ? await cloud.quietly(() => playDemoHistory({ ...historyPlan(), part: 'recent' })) : undefined;
+  if (history?.played) step(`Played today's history: ${told(history)}`);
   let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
   if (simulatedDrivers > 0) {
     step(`Putting ${simulatedDrivers} simulated drivers online near ${DEMO_CITY.name} (SIMULATED_DRIVERS=0 turns this off)`);
@@ -70,6 +66,9 @@ async function main() {
     }).catch((e: Error) => { console.log(`  ! simulated drivers not started: ${e.message}`); return undefined; });
   }
   cloud.markReady();
+  // The days before today play beside live traffic (their own riders and drivers, their stream
+  // records kept from the consumers); a restart resumes them where a stop left them.
+  const older = historyDays > 0 ? playOlderHistory(cloud) : undefined;
 
   const url = `http://localhost:${port}`;
   console.log(`
@@ -80,6 +79,7 @@ Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
   WebSocket    ws://localhost:${port}/ws
   Cognito      ${url}/cognito   (pool ${cloud.userPoolId})
   Outbox       ${url}/local/outbox   (SMS and e-mail codes, also printed here; messages to users)
+  History      ${older ? `the days before today are playing in the background (${url}/local/demo-history)` : 'none (DEMO_HISTORY_DAYS=0)'}
   Drivers      ${fleet ? `${fleet.drivers().length} simulated drivers near ${DEMO_CITY.name} (npm run simulate for more)` : 'no simulated drivers'}
   Data         ${cloud.dataDir}
 
@@ -101,6 +101,35 @@ Press Ctrl-C to stop.`);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function historyPlan() {
+  return { days: historyDays, seed: historySeed, end: Date.now(), password, step };
+}
+
+function told(h: DemoHistorySummary) {
+  return `${h.bookings} bookings, ${h.paid} paid, ${h.cancelled} cancelled, ${h.unserved} unserved, ${h.withdrawals} withdrawals in ${(h.ms / 1000).toFixed(1)} s`
+    + (h.failures ? ` (${h.failures} steps refused, first: ${h.firstFailure})` : '');
+}
+
+async function playOlderHistory(cloud: LocalCloud) {
+  let shown = 0;
+  try {
+    const h = await playDemoHistory({
+      ...historyPlan(), part: 'older', quiet: cloud.quiet,
+      // Quietly, every tenth day: the console is the place for codes and messages.
+      step: () => undefined,
+      progress: (p) => {
+        if (p.done || p.played - shown >= 10) { shown = p.played; step(`History in the background: ${p.played} of ${p.days} days played, ${p.bookings} bookings so far`); }
+      },
+    });
+    if (h.played) step(`Played the days before today: ${told(h)}`);
+  } catch (e) {
+    step(`! the history stopped: ${(e as Error).message} (it resumes at the next start)`);
+  } finally {
+    // Once the stream readers have read past the history's last writes (they poll within 2 s).
+    setTimeout(() => cloud.unquiet(), 10_000).unref();
+  }
 }
 
 main().catch((e) => {

@@ -18,6 +18,7 @@ import { startDailySchedules } from './daily-schedules';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 
 /** Where the demo happens: the simulated fleet drives here and the maps open here. */
 export const DEMO_CITY = { name: 'San Francisco', center: { lat: 37.7749, lng: -122.4194 } } as const;
@@ -60,6 +61,12 @@ export interface LocalCloud {
    * and no SMS outbox, and it must run its own timers (the first-start history does).
    */
   quietly<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * From now on, stream records about `id` (a key segment or a top-level string of the item names
+   * it) reach no consumer: the past, played beside live traffic, is not news. `unquiet` ends it.
+   */
+  quiet(id: string): void;
+  unquiet(): void;
   stop(): Promise<void>;
 }
 
@@ -159,6 +166,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
     step('Starting the API gateway (REST, WebSocket, web app)');
     let ready = false;
+    const hushed = new Set<string>();
+    const isHushed = (r: _Record) => hushed.size > 0 && mentionsAny(r, hushed);
     // The stream and timer readers idle slowly and are nudged after every call, which is when writes happen.
     let nudges: (() => void)[] = [];
     const gateway = await startGateway({
@@ -170,7 +179,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       log: opts.log,
       cognitoInterceptor: (target, input) => customAuth.handle(target, input),
       // `document-checks` runs the daily documents check now, as its schedule would (a test, or an operator, need not wait a day).
-      localRoutes: { outbox: () => ({ items: outbox.list() }), 'document-checks': () => runDocumentChecks() },
+      localRoutes: {
+        outbox: () => ({ items: outbox.list() }), 'document-checks': () => runDocumentChecks(),
+        // How far the first start's history has played (the marker it keeps in the table).
+        'demo-history': async () => demoHistoryStatus(),
+      },
       runtimeConfig: (origin): RuntimeConfigFile => ({
         apiUrl: `${origin}/api`, wsUrl: `${origin.replace(/^http/, 'ws')}/ws`, region: REGION,
         userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId,
@@ -199,7 +212,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       const poller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
         handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
-        filter: (r) => !driverState(r),
+        filter: (r) => !driverState(r) && !isHushed(r),
         idleIntervalMs: 1000,
         onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
       });
@@ -210,7 +223,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
       const positionsPoller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-        handler: positions, filter: driverState, drain: true, maxBatch: 1000,
+        handler: positions, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
         intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
         onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
       });
@@ -242,6 +255,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
       userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir, credentials,
       markReady: () => { ready = true; },
+      quiet: (id) => { hushed.add(id); },
+      unquiet: () => { hushed.clear(); },
       quietly: async (work) => {
         step('Pausing the stream consumers and the timer runner');
         await background?.();
@@ -259,4 +274,25 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     await stopAll();
     throw e;
   }
+}
+
+/** Whether a stream record's keys (split at `#`) or its item's top-level strings name one of `ids`. */
+function mentionsAny(r: _Record, ids: Set<string>): boolean {
+  const d = r.dynamodb;
+  for (const k of [d?.Keys?.pk?.S, d?.Keys?.sk?.S]) if (k && k.split('#').some((part) => ids.has(part))) return true;
+  for (const image of [d?.NewImage, d?.OldImage]) {
+    for (const v of Object.values(image ?? {})) if (v?.S !== undefined && ids.has(v.S)) return true;
+  }
+  return false;
+}
+
+/** The first start's history as its marker item tells it: none, playing (how far) or done. */
+async function demoHistoryStatus() {
+  const [{ table }, { keys }] = await Promise.all([import('../../lambdas/src/adapters/dynamodb/repository'), import('../../lambdas/src/adapters/dynamodb/keys')]);
+  const m = await table.get<{ status?: string; days?: number; end?: number; started?: number[]; bookings?: number }>(keys.demoHistory(), { consistent: true });
+  if (!m) return { status: 'none' };
+  return {
+    status: m.status, days: m.days, end: m.end === undefined ? undefined : new Date(m.end).toISOString(),
+    played: m.started?.filter((n) => n < (m.days ?? 0)).length, bookings: m.bookings,
+  };
 }

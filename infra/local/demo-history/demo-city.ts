@@ -45,10 +45,13 @@ export const historyRiders: DemoPerson[] = [
   { email: 'tom.becker@example.com', firstName: 'Tom', lastName: 'Becker', mobile: '+15550000106' },
 ];
 
-/** Drivers the history adds beside the demo's two; `fleet` puts them in the demo fleet. */
-export const historyDrivers: (DemoPerson & { carType: string; fleet: boolean; vehicle: [string, string] })[] = [
+/**
+ * Drivers the history adds beside the demo's two; `fleet` puts them in the demo fleet, `today` in
+ * the crew that drives today with the demo's drivers (the others drive the days before).
+ */
+export const historyDrivers: (DemoPerson & { carType: string; fleet: boolean; vehicle: [string, string]; today?: boolean })[] = [
   { email: 'hector.ruiz@example.com', firstName: 'Hector', lastName: 'Ruiz', mobile: '+15550000201', carType: 'Economy', fleet: true, vehicle: ['Toyota', 'Corolla'] },
-  { email: 'ana.silva@example.com', firstName: 'Ana', lastName: 'Silva', mobile: '+15550000202', carType: 'Comfort', fleet: false, vehicle: ['Tesla', 'Model 3'] },
+  { email: 'ana.silva@example.com', firstName: 'Ana', lastName: 'Silva', mobile: '+15550000202', carType: 'Comfort', fleet: false, vehicle: ['Tesla', 'Model 3'], today: true },
   { email: 'ken.watanabe@example.com', firstName: 'Ken', lastName: 'Watanabe', mobile: '+15550000203', carType: 'Comfort', fleet: true, vehicle: ['Honda', 'Accord'] },
   { email: 'olu.adeyemi@example.com', firstName: 'Olu', lastName: 'Adeyemi', mobile: '+15550000204', carType: 'Economy', fleet: false, vehicle: ['Hyundai', 'Ioniq'] },
   { email: 'beth.moran@example.com', firstName: 'Beth', lastName: 'Moran', mobile: '+15550000205', carType: 'Van', fleet: false, vehicle: ['Ford', 'Transit Connect'] },

@@ -5,6 +5,7 @@ import { table } from '../../../lambdas/src/adapters/dynamodb/repository';
 import { loadRequestContext } from '../../../lambdas/src/adapters/dynamodb/request-context-repository';
 import * as live from '../../../lambdas/src/composition-root';
 import type { Job, JobQueue } from '../../../lambdas/src/ports/jobs';
+import type { AppSettings } from '../../../lambdas/src/ports/settings';
 import type { ProfileItem } from '../../../lambdas/src/ports/users';
 import { acceptBooking } from '../../../lambdas/src/use-cases/accept-booking';
 import { addBooking } from '../../../lambdas/src/use-cases/add-booking';
@@ -19,8 +20,6 @@ import { confirmPayment } from '../../../lambdas/src/use-cases/confirm-payment';
 import { createUserAccount, type NewAccount } from '../../../lambdas/src/use-cases/create-user-account';
 import { declineBooking } from '../../../lambdas/src/use-cases/decline-booking';
 import { setDriverAvailability, updateDriverLocation } from '../../../lambdas/src/use-cases/driver-presence';
-import { editSettings } from '../../../lambdas/src/use-cases/edit-settings';
-import { fetchAllSettings } from '../../../lambdas/src/use-cases/fetch-all-settings';
 import { payBooking } from '../../../lambdas/src/use-cases/pay-booking';
 import { reachBooking } from '../../../lambdas/src/use-cases/reach-booking';
 import { releaseBooking } from '../../../lambdas/src/use-cases/release-booking';
@@ -33,7 +32,6 @@ import { decideGatewayPayment, takeGatewayPayment } from '../../../lambdas/src/u
 import * as bookingsContract from '../../../shared/src/contract/bookings';
 import * as paymentsContract from '../../../shared/src/contract/payments';
 import * as promosContract from '../../../shared/src/contract/promos';
-import * as settingsContract from '../../../shared/src/contract/settings';
 import * as withdrawsContract from '../../../shared/src/contract/withdraws';
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
@@ -50,9 +48,20 @@ import { zonedParts, zonedTime } from './zoned-time';
  * gateway, wallets, promos, cancellations, unserved requests and withdrawals all land as live
  * traffic would leave them, so the dashboard, the reports and the tables read them like any other.
  *
+ * It is played in parts a day at a time, so two months need not hold the first start for minutes:
+ * `recent` (today and the last hour, with the demo's own riders and drivers) before the platform
+ * opens, `older` (the days before, oldest first, with the history's own people) beside live
+ * traffic afterwards. Each day runs until its stories end and is then recorded in a marker item,
+ * so a restart resumes with the next day and never plays one twice (a day cut short by a stop is
+ * skipped, not replayed). Each day has its own seed, so the days are the same whatever the order
+ * or the restarts.
+ *
  * Timers (dispatch rounds, give-ups) go to an in-memory queue that runs each at its moment on the
- * moved clock; the caller keeps the stream consumers stopped meanwhile (`LocalCloud.quietly`), so
- * two months of messages are neither pushed nor fanned out at start-up.
+ * moved clock. The recent part runs with the stream consumers stopped (`LocalCloud.quietly`);
+ * beside live traffic the caller keeps the older part's records from the consumers (`quiet`), so
+ * two months of messages are neither pushed nor fanned out. The operator's settings at each moment
+ * of the story (the mode, a 3 km radius) are what the history's use cases read, over the stored
+ * ones: playing the past never changes what the live platform runs with.
  */
 export interface DemoHistoryOptions {
   /** Days of history ending now (default 60). */
@@ -63,6 +72,19 @@ export interface DemoHistoryOptions {
   /** Password of the accounts the history adds (the demo password). */
   password: string;
   step?: (m: string) => void;
+  /** `recent`: today and the last hour; `older`: the days before, and the payout waiting now; `all` (default): both, in that order. */
+  part?: 'recent' | 'older' | 'all';
+  /** Stop after this many days of the part (what a restart half way leaves). */
+  maxDays?: number;
+  /** Bookings on an average weekday of the last week (default 11; a test plays the same shape lighter). */
+  perDay?: number;
+  /**
+   * Told every id (person, booking) the older part plays with before it writes anything of it:
+   * beside live traffic, their stream records are the past's, not news.
+   */
+  quiet?: (id: string) => void;
+  /** After every day played. */
+  progress?: (p: DemoHistoryProgress) => void;
 }
 
 export interface DemoHistorySummary {
@@ -79,6 +101,16 @@ export interface DemoHistorySummary {
   ms: number;
 }
 
+export interface DemoHistoryProgress {
+  /** Days the whole history has. */
+  days: number;
+  /** Of them played (or skipped after a stop), in any run. */
+  played: number;
+  done: boolean;
+  /** Bookings the whole history has made so far. */
+  bookings: number;
+}
+
 const DAY = 86_400_000;
 const MIN = 60_000;
 
@@ -87,25 +119,75 @@ interface SimDriver extends Actor { carType: string; pos: { lat: number; lng: nu
 
 interface Task { at: number; seq: number; resume: () => void }
 
-/** Plays the history once per data directory: a marker item says it was (or is being) played. */
+/** What the marker item keeps: the plan (so a restart plays the same days) and what was played. */
+type Marker = {
+  status: 'playing' | 'done';
+  seed: number;
+  days: number;
+  end: number;
+  /** Parts begun (a part begun is never played again, even if a stop cut it short). */
+  started?: number[];
+  bookings?: number;
+};
+
+/**
+ * The parts of a history of `days` days, in the order each part of the play takes them: a day is
+ * its index (0 is the oldest), `days` is the last hour (trips and a top-up just before now),
+ * `days + 1` the payout a driver asked for just before now (after the older days, whose drivers
+ * have earned most).
+ */
+export function historyParts(days: number): { recent: number[]; older: number[] } {
+  if (days <= 0) return { recent: [], older: [] };
+  const older = Array.from({ length: days - 1 }, (_, d) => d);
+  return days === 1 ? { recent: [0, 1, 2], older: [] } : { recent: [days - 1, days], older: [...older, days + 1] };
+}
+
+/**
+ * Bookings an average weekday of the history plans (before the weekday and a ±20 % draw): the
+ * last week at the operator's present pace, the weeks before growing from a quarter of it to
+ * about 60 %, never below two a day, so every day of the dashboard's 30-day chart and of the two report months has trips while
+ * two months stay a few hundred bookings.
+ */
+export function plannedBookings(day: number, days: number, perDay = BOOKINGS_PER_DAY): number {
+  // The last week (the last third of a short history) at the present pace.
+  const lastWeek = days - Math.min(7, Math.ceil(days / 3));
+  if (day >= lastWeek) return perDay;
+  return Math.max(2, perDay * (0.25 + 0.35 * (day / Math.max(1, lastWeek - 1))));
+}
+
+/** Plays (a part of) the history once per data directory: a marker item says which days were played. */
 export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHistorySummary> {
   const began = Date.now();
   const summary: DemoHistorySummary = { played: false, bookings: 0, paid: 0, completed: 0, cancelled: 0, unserved: 0, topUps: 0, withdrawals: 0, failures: 0, ms: 0 };
   if (opts.days <= 0) return summary;
   // Written first, so a start interrupted half way never plays a second history over the first.
+  let marker: Marker = { status: 'playing', seed: opts.seed, days: opts.days, end: opts.end, started: [], bookings: 0 };
   try {
-    await table.put({ ...keys.demoHistory(), status: 'playing', seed: opts.seed, days: opts.days, end: opts.end }, { condition: 'attribute_not_exists(pk)' });
+    await table.put({ ...keys.demoHistory(), ...marker }, { condition: 'attribute_not_exists(pk)' });
   } catch {
-    return summary;
+    const stored = await table.get<Marker>(keys.demoHistory(), { consistent: true });
+    // A marker without `started` is a history played whole before parts existed.
+    if (!stored || stored.status === 'done' || !Array.isArray(stored.started)) return summary;
+    marker = { status: stored.status, seed: stored.seed, days: stored.days, end: stored.end, started: stored.started, bookings: stored.bookings ?? 0 };
   }
+  const { days, seed, end } = marker;
+  const all = historyParts(days);
+  const order = opts.part === 'recent' ? all.recent : opts.part === 'older' ? all.older : [...all.recent, ...all.older];
+  const todo = order.filter((n) => !marker.started!.includes(n)).slice(0, opts.maxDays ?? Infinity);
+  const totalParts = all.recent.length + all.older.length;
+  const report = () => opts.progress?.({ days, played: marker.started!.filter((n) => n < days).length, done: marker.status === 'done', bookings: marker.bookings ?? 0 });
+  if (!todo.length) { report(); return summary; }
   summary.played = true;
   const step = opts.step ?? (() => undefined);
-  const rng = seededRandom(opts.seed);
+  const quiet = opts.quiet;
+  let rng = seededRandom(seed);
 
   // ---- the moved clock and its timers ----------------------------------------------------------
-  const start = zonedTime(DEMO_TIME_ZONE, ...ymd(opts.end - (opts.days - 1) * DAY), 0, 0);
+  const start = zonedTime(DEMO_TIME_ZONE, ...ymd(end - (days - 1) * DAY), 0, 0);
+  const dayStartOf = (day: number) => zonedTime(DEMO_TIME_ZONE, ...ymd(start + day * DAY + 12 * 3_600_000), 0, 0);
+  // Accounts and promos the history adds date from its first day.
   const clock = { ms: start };
-  const heap: Task[] = [];
+  let heap: Task[] = [];
   let seq = 0;
   let yielded: (() => void) | undefined;
   const yieldNow = () => { const y = yielded; yielded = undefined; y?.(); };
@@ -118,8 +200,37 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   };
   const spawn = (when: number, story: () => Promise<void>) => push({ at: when, seq: seq++, resume: () => { story().catch(fail).finally(yieldNow); } });
 
+  // ---- the operator: taxi first, parcels since `switchAt`, dispatching within 3 km --------------
+  const seeded = await live.settings.getApp();
+  if (!seeded) throw new Error('The settings are missing: seed the demo data first');
+  // The mode the demo is set to is where the history arrives; it starts in the other one.
+  const finalMode = seeded.appMode === 'taxi' ? 'taxi' : 'delivery';
+  const firstMode = finalMode === 'taxi' ? 'delivery' : 'taxi';
+  const switchAt = dayStartOf(Math.max(1, Math.round(days * 0.55))) + 4 * 60 * MIN;
+  const modeAt = (ms: number) => (ms >= switchAt ? finalMode : firstMode);
+  // A search queries every geohash cell its radius covers, and DynamoDB Local answers them one at
+  // a time: the history's operator dispatches within 3 km (the city is small).
+  const operator = <T extends AppSettings | undefined>(s: T): T => (s ? { ...s, appMode: modeAt(clock.ms), driverRadius: Math.min(3, s.driverRadius) } : s);
+  const offerMs = dispatchPolicy(seeded).offerSeconds * 1000;
+
   const jobs: JobQueue = { schedule: async (job: Job, runAt: number) => spawn(Math.max(runAt, clock.ms), () => runJob(job)) };
-  const sim = { ...live, now: () => new Date(clock.ms), random: rng.next, jobs: () => jobs };
+  /** The drivers of the part being played: dispatch sees no one else (live drivers, the other part's). */
+  let drivers: SimDriver[] = [];
+  let riders: Actor[] = [];
+  /** Whether the part being played tells its ids to `quiet` (the older days). */
+  let quietIds = false;
+  const sim = {
+    ...live, now: () => new Date(clock.ms), random: () => rng.next(), jobs: () => jobs,
+    settings: { ...live.settings, getApp: async () => operator(await live.settings.getApp()), getAppConsistent: async () => operator(await live.settings.getAppConsistent()) },
+    presence: {
+      ...live.presence,
+      nearby: async (...args: Parameters<typeof live.presence.nearby>) => {
+        const found = await live.presence.nearby(...args);
+        const ours = new Set(drivers.map((d) => d.uid));
+        return { ...found, drivers: found.drivers.filter((d) => ours.has(d.uid)), seen: found.seen.filter((d) => ours.has(d.uid)) };
+      },
+    },
+  };
   async function runJob(job: Job) {
     if (job.kind === 'dispatch') await runDispatchRound(sim, job.bookingId, job.round);
     else if (job.kind === 'give-up') await giveUpBooking(sim, job.bookingId);
@@ -131,7 +242,8 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
 
   /** The real admission of a signed-in caller (profile, approval, settings), with the items a handler would preload. */
   const admit = async (who: Actor, extra: (Key | undefined)[] = []): Promise<{ account: Account; extra: (Record<string, unknown> | undefined)[] }> =>
-    admitCaller({ loadRequestContext }, { uid: who.uid, role: who.role, emailVerified: true, signedInAt: Math.floor(clock.ms / 1000) }, extra);
+    admitCaller({ loadRequestContext: async (uid, keys) => { const c = await loadRequestContext(uid, keys); return { ...c, settings: operator(c.settings) }; } },
+      { uid: who.uid, role: who.role, emailVerified: true, signedInAt: Math.floor(clock.ms / 1000) }, extra);
   const withBooking = async (who: Actor, id: string) => {
     const { account, extra } = await admit(who, [preload.booking(id), who.role === 'driver' ? preload.driverState(who.uid) : undefined]);
     return { account, booking: loaded.booking(extra[0] as never), state: loaded.driverState(extra[1] as never) };
@@ -145,44 +257,53 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   };
   const admin: Actor = { uid: (await byEmail('admin@example.com')).id, role: 'admin' };
   const fleet = await byEmail('fleet@example.com');
-  step('History: adding riders and drivers');
   const newAccount = async (p: { email: string; firstName: string; lastName: string; mobile: string }, usertype: 'rider' | 'driver', driver?: NewAccount['driver'], fleetadmin?: string) =>
     (await live.users.getByEmail(p.email)) ?? createUserAccount(sim, {
       email: p.email, firstName: p.firstName, lastName: p.lastName, mobile: p.mobile,
       password: opts.password, usertype, approved: true, emailVerified: true, loginType: 'email', createdByAdmin: true, fleetadmin, driver,
     });
-  const riders: Actor[] = [await byEmail('rider1@example.com'), await byEmail('rider2@example.com')].map((p) => ({ uid: p.id, role: 'rider' as const }));
-  for (const r of historyRiders) riders.push({ uid: (await newAccount(r, 'rider')).id, role: 'rider' });
-  const drivers: SimDriver[] = [];
-  const addDriver = (p: ProfileItem, carType: string) => drivers.push({
-    uid: p.id, role: 'driver', carType, pos: jitter(rng, pickPlace(rng), 2),
-    busy: false, startHour: rng.int(6, 11), shiftHours: rng.int(9, 13), dayOff: rng.int(0, 6),
-  });
-  addDriver(await byEmail('driver1@example.com'), 'Economy');
-  addDriver(await byEmail('driver2@example.com'), 'Van');
-  for (const d of historyDrivers) {
-    addDriver(await newAccount(d, 'driver', {
-      carType: d.carType, vehicleMake: d.vehicle[0], vehicleModel: d.vehicle[1], vehicleNumber: `${d.lastName.slice(0, 3).toUpperCase()}${rng.int(100, 999)}`,
-    }, d.fleet ? fleet.id : undefined), d.carType);
-  }
-  const carTypeIds = Object.fromEntries((await live.carTypes.list()).map((c) => [c.name, c.id]));
-
-  // ---- the operator: taxi first, parcels since `switchDay`, two promos ---------------------------
-  // What the settings say now (only `setMode` changes them while the history plays).
-  let currentMode: 'taxi' | 'delivery' = 'delivery';
-  const configure = async (change: { appMode: 'taxi' | 'delivery'; driverRadius?: number }) => {
-    const { version, ...form } = await fetchAllSettings(sim);
-    const body = settingsContract.editSettings.body!.parse({ version, settings: pickKnown(settingsContract.SettingsForm, { ...form, ...change }) });
-    await editSettings(sim, body);
-    currentMode = change.appMode;
+  const demoRiders: Actor[] = [await byEmail('rider1@example.com'), await byEmail('rider2@example.com')].map((p) => ({ uid: p.id, role: 'rider' as const }));
+  const ridersOf = async (people: typeof historyRiders) => {
+    const out: Actor[] = [];
+    for (const r of people) out.push({ uid: (await newAccount(r, 'rider')).id, role: 'rider' });
+    return out;
   };
+  const newDriver = (p: ProfileItem, carType: string): SimDriver => ({
+    uid: p.id, role: 'driver', carType, pos: demoPlaces[0]!, busy: false, startHour: 8, shiftHours: 10, dayOff: 0,
+  });
+  const crewOf = async (people: typeof historyDrivers) => {
+    const out: SimDriver[] = [];
+    for (const d of people) {
+      out.push(newDriver(await newAccount(d, 'driver', {
+        carType: d.carType, vehicleMake: d.vehicle[0], vehicleModel: d.vehicle[1], vehicleNumber: `${d.lastName.slice(0, 3).toUpperCase()}${rng.int(100, 999)}`,
+      }, d.fleet ? fleet.id : undefined), d.carType));
+    }
+    return out;
+  };
+  /**
+   * Who plays a part. Today: the demo's riders and drivers, two of the history's riders and one of
+   * its drivers. The days before: the history's own riders and the other drivers, whom no demo
+   * login is, so nobody signed in sees them move while the platform is in use. Two crews, as a
+   * driver's pings keep only the newest position: one driver never plays an older day after a
+   * newer one. Accounts are added when a part first needs them (dated the history's first day).
+   */
+  interface World { riders: Actor[]; crew: SimDriver[] }
+  let todayWorld: World | undefined;
+  let earlierWorld: World | undefined;
+  const worldOf = async (n: number): Promise<World> => {
+    clock.ms = start;
+    if (all.older.includes(n)) {
+      if (!earlierWorld) step('History: adding the riders and drivers of the days before');
+      return earlierWorld ??= { riders: await ridersOf(historyRiders), crew: await crewOf(historyDrivers.filter((d) => !d.today)) };
+    }
+    if (!todayWorld) step('History: adding riders and drivers');
+    return todayWorld ??= {
+      riders: [...demoRiders, ...await ridersOf(historyRiders.slice(0, 2))],
+      crew: [newDriver(await byEmail('driver1@example.com'), 'Economy'), newDriver(await byEmail('driver2@example.com'), 'Van'), ...await crewOf(historyDrivers.filter((d) => d.today))],
+    };
+  };
+  const carTypeIds = Object.fromEntries((await live.carTypes.list()).map((c) => [c.name, c.id]));
   const promoCodes = ['WELCOME10', 'CITY5'];
-  // The mode the demo is set to is where the history arrives; it starts in the other one.
-  const seeded = await fetchAllSettings(sim);
-  const finalMode = seeded.appMode === 'taxi' ? 'taxi' : 'delivery';
-  const firstMode = finalMode === 'taxi' ? 'delivery' : 'taxi';
-  const switchDay = Math.max(1, Math.round(opts.days * 0.55));
-  const offerMs = dispatchPolicy(seeded).offerSeconds * 1000;
 
   // ---- stories -----------------------------------------------------------------------------------
   // Within the first round's reach (a third of the 3 km radius), so the chosen driver is asked at once.
@@ -232,7 +353,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
    * first start after midnight, when no shift is on, still finds today's figures).
    */
   async function tripStory(rider: Actor, opts: { cancels?: boolean; served?: boolean } = {}) {
-    const mode = currentMode;
+    const mode = modeAt(clock.ms);
     const from = pickPlace(rng);
     let to = pickPlace(rng);
     while (to === from) to = pickPlace(rng);
@@ -279,6 +400,7 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
       }
       summary.bookings++;
       const id = view.id;
+      if (quietIds) quiet?.(id);
 
       if (view.status === 'PAYMENT_PENDING') {
         await after(rng.int(15, 35) * 1000);
@@ -422,78 +544,122 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   }
 
   // ---- the calendar ------------------------------------------------------------------------------
-  step(`History: playing ${opts.days} days in ${DEMO_TIME_ZONE} (DEMO_HISTORY_DAYS, DEMO_HISTORY_SEED)`);
-  // A search queries every geohash cell its radius covers, and DynamoDB Local answers them one at
-  // a time: the history's operator dispatches within 3 km (the city is small), and the seeded
-  // radius is back when it ends.
-  await configure({ appMode: firstMode, driverRadius: Math.min(3, seeded.driverRadius) });
   for (const [name, type, value, max, min] of [['WELCOME10', 'percentage', 10, 5, 0], ['CITY5', 'flat', 5, 0, 15]] as const) {
-    const validity = new Date(opts.end + 120 * DAY).toISOString().slice(0, 10);
+    if (await live.promos.nameOwner(name)) continue; // added by the part played before
+    const validity = new Date(end + 120 * DAY).toISOString().slice(0, 10);
     const body = promosContract.addPromo.body!.parse({
       promo_name: name, promo_description: type === 'flat' ? '$5 off any trip over $15' : '10% off, up to $5',
       promo_discount_type: type, promo_discount_value: value, max_promo_discount_value: max, min_order: min,
       promo_validity: validity, promo_usage_limit: 1000,
     });
-    await addPromo(sim, (await admit(admin)).account, body).catch((e: DomainError) => { if (e.code !== 'promo_exists') throw e; });
+    await addPromo(sim, (await admit(admin)).account, body);
   }
-  for (const d of drivers) {
-    const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
-    await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), true);
-  }
-  for (const r of riders) if (rng.chance(0.5)) await topUp(r, rng.pick([25, 30, 50]));
 
-  for (let day = 0; day < opts.days; day++) {
-    const dayStart = zonedTime(DEMO_TIME_ZONE, ...ymd(start + day * DAY + 12 * 3_600_000), 0, 0);
+  /** Each part's own seed: the same day whatever was played before it. */
+  const reseed = (n: number) => { rng = seededRandom((seed * 1_000_003 + n * 7_919) >>> 0); };
+  let crew: SimDriver[] | undefined;
+  const setCrew = async (next: SimDriver[]) => {
+    if (crew === next) return;
+    if (crew) await offDuty(crew);
+    crew = next;
+    drivers = next;
+    if (quietIds) for (const d of next) opts.quiet?.(d.uid);
+    for (const d of next) {
+      const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
+      await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), true);
+    }
+  };
+  // History's drivers are off duty after it: the live map shows only those who are really online.
+  const offDuty = async (ds: SimDriver[]) => {
+    for (const d of ds) {
+      const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
+      await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), false).catch(fail);
+    }
+  };
+
+  step(`History: playing ${todo.length} of ${totalParts} parts of ${days} days in ${DEMO_TIME_ZONE} (DEMO_HISTORY_DAYS, DEMO_HISTORY_SEED)`);
+  const counted = () => summary.bookings;
+  for (const n of todo) {
+    const before = counted();
+    // Begun is recorded first: a stop half way skips the rest of this part rather than doubling it.
+    marker.started = [...marker.started!, n];
+    await table.put({ ...keys.demoHistory(), ...marker });
+    reseed(n);
+    heap = [];
+    // The older days are the history's own people's: beside live traffic, nobody who may be
+    // signed in now sees them move.
+    quietIds = all.older.includes(n);
+    const world = await worldOf(n);
+    riders = world.riders;
+    if (quietIds) for (const r of riders) opts.quiet?.(r.uid);
+    clock.ms = Math.min(n < days ? dayStartOf(n) : end - 50 * MIN, end);
+    await setCrew(world.crew);
+    for (const d of drivers) { d.busy = false; d.pos = jitter(rng, pickPlace(rng), 2); d.startHour = rng.int(6, 11); d.shiftHours = rng.int(9, 13); d.dayOff = rng.int(0, 6); }
+    if (n < days) planDay(n);
+    else if (n === days) planLastHour();
+    else planPayout();
+    while (heap.length) {
+      const task = popMin(heap)!;
+      if (task.at > end) break; // a timer due after now (a round of a booking long accepted) is dropped
+      clock.ms = task.at;
+      await new Promise<void>((r) => { yielded = r; task.resume(); });
+    }
+    heap = [];
+    marker.bookings = (marker.bookings ?? 0) + counted() - before;
+    if (marker.started!.length === totalParts) marker.status = 'done';
+    await table.put({ ...keys.demoHistory(), ...marker });
+    report();
+    step(`History: ${n < days ? `day ${n + 1} of ${days}` : n === days ? 'the last hour' : 'the payout waiting now'} played (${marker.bookings} bookings in all)`);
+  }
+  if (crew) await offDuty(crew);
+  summary.ms = Date.now() - began;
+  return summary;
+
+  function planDay(day: number) {
+    const dayStart = dayStartOf(day);
     const { weekday } = zonedParts(dayStart + 12 * 3_600_000, DEMO_TIME_ZONE);
-    if (day === switchDay) spawn(dayStart + 4 * 60 * MIN, () => configure({ appMode: finalMode }));
     // A young operator: demand grows over the weeks; Fridays and Saturdays are busiest, Sundays quiet.
-    const growth = 0.45 + 0.55 * (day / Math.max(1, opts.days - 1));
     const week = [0.7, 0.9, 0.95, 1, 1.1, 1.35, 1.25][weekday]!;
-    const count = Math.max(1, Math.round(BOOKINGS_PER_DAY * growth * week * rng.between(0.8, 1.2)));
+    const count = Math.max(1, Math.round(plannedBookings(day, days, opts.perDay) * week * rng.between(0.8, 1.2)));
     for (let i = 0; i < count; i++) {
       const hour = rng.weighted(HOURLY[weekday === 5 || weekday === 6 ? 1 : 0]!.map((w, h) => [h, w] as const));
       const when = dayStart + hour * 60 * MIN + rng.int(0, 59) * MIN + rng.int(0, 59) * 1000;
-      if (when > opts.end - 50 * MIN) continue;
-      const rider = rng.weighted(riders.map((r, n) => [r, n < 2 ? 3 : 2] as const));
+      if (when > end - 50 * MIN) continue;
+      const rider = rng.weighted(riders.map((r) => [r, demoRiders.includes(r) ? 3 : 2] as const));
       spawn(when, () => tripStory(rider));
     }
     // Somebody changes their mind every day, in the evening rush when drivers are about.
     const changedMind = dayStart + rng.int(17 * 60, 19 * 60) * MIN;
-    if (changedMind < opts.end - 50 * MIN) spawn(changedMind, () => tripStory(rng.pick(riders), { cancels: true }));
+    if (changedMind < end - 50 * MIN) spawn(changedMind, () => tripStory(rng.pick(riders), { cancels: true }));
+    // Now and then a rider tops up the wallet before going out.
+    if (rng.chance(0.35)) {
+      const when = dayStart + rng.int(8 * 60, 20 * 60) * MIN;
+      if (when < end - 50 * MIN) spawn(when, () => topUp(rng.pick(riders), rng.pick([25, 30, 50])));
+    }
     if (weekday === 1) for (const d of drivers) spawn(dayStart + rng.int(8 * 60, 11 * 60) * MIN, () => payday(d));
   }
-  // However short the history, the driver who earned most asks for a payout shortly before now:
-  // the withdrawals table has a request waiting for the admin on the first visit.
-  spawn(opts.end - rng.int(25, 35) * MIN, async () => {
-    let richest: SimDriver | undefined;
-    let most = 0;
-    for (const d of drivers) { const b = await balanceOf(d.uid); if (b > most) [richest, most] = [d, b]; }
-    if (richest) await payday(richest, 5_00);
-  });
-  // The last hour always has a few trips, so "today" has figures whatever the hour of the first start.
-  for (let i = 0; i < 3; i++) spawn(opts.end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!, { served: true }));
 
-  let shown = 0;
-  while (heap.length) {
-    const task = popMin(heap)!;
-    if (task.at > opts.end) break; // a timer due after now (a round of a booking long accepted) is dropped
-    clock.ms = task.at;
-    if (clock.ms - start > (shown + 10) * DAY) { shown += 10; step(`History: day ${shown} of ${opts.days} (${summary.bookings} bookings)`); }
-    await new Promise<void>((r) => { yielded = r; task.resume(); });
+  /** The last hour always has a few trips and a top-up, so "today" has figures whatever the hour of the first start. */
+  function planLastHour() {
+    spawn(end - rng.int(45, 49) * MIN, () => topUp(riders[0]!, rng.pick([25, 30, 50])));
+    for (let i = 0; i < 3; i++) spawn(end - rng.int(40, 48) * MIN, () => tripStory(riders[i % riders.length]!, { served: true }));
   }
-  await configure({ appMode: finalMode, driverRadius: seeded.driverRadius });
-  clock.ms = opts.end;
-  // History's drivers are off duty now: the live map shows only those who are really online.
-  for (const d of drivers) {
-    const { account, extra } = await admit(d, [preload.driverState(d.uid)]);
-    await setDriverAvailability(sim, account, loaded.driverState(extra[0] as never), false).catch(fail);
+
+  /**
+   * However short the history, the driver who earned most asks for a payout shortly before now:
+   * the withdrawals table has a request waiting for the admin on the first visit.
+   */
+  function planPayout() {
+    spawn(end - rng.int(25, 35) * MIN, async () => {
+      let richest: SimDriver | undefined;
+      let most = 0;
+      for (const d of drivers) { const b = await balanceOf(d.uid); if (b > most) [richest, most] = [d, b]; }
+      if (richest) await payday(richest, 5_00);
+    });
   }
-  summary.ms = Date.now() - began;
-  await table.put({ ...keys.demoHistory(), status: 'done', seed: opts.seed, days: opts.days, end: opts.end, ...summary });
-  return summary;
 }
 
-/** Bookings on an average weekday at the end of the history (the start sees about half). */
+/** Bookings on an average weekday in the history's last week (the weeks before see fewer: `plannedBookings`). */
 const BOOKINGS_PER_DAY = 11;
 /** Weight of each local hour: weekdays (commutes, lunch) and weekends (late mornings, nights out). */
 const HOURLY = [
@@ -524,11 +690,6 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   const dLng = ((b.lng - a.lng) * Math.PI) / 180;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos((a.lat * Math.PI) / 180) * Math.cos((b.lat * Math.PI) / 180) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Only the fields a form declares (the admin settings read has more than the form takes). */
-function pickKnown(schema: { shape: Record<string, unknown> }, value: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k in schema.shape));
 }
 
 const before = (a: Task, b: Task) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
