@@ -1,22 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../infra/bin/build-app';
-import { defaultApp } from './support/default-app';
-import { actionsOf, beyondTableAndLogs, functionStatements, routeStatements } from './support/route-policy';
+import { describe, expect, it } from 'vitest';
+import { actionsOf, beyondTableAndLogs, defaultApi, functionStatements } from './support/route-policy';
 
 type Json = Record<string, any>;
 
-let built: BuiltApp;
-let api: Template;
-
-beforeAll(() => {
-  built = defaultApp();
-  api = Template.fromStack(built.api);
-}, 240_000);
+const { built, api, statementsOf } = defaultApi();
 
 const statementsOfFunction = functionStatements;
-const statementsOf = (operationId: string) => routeStatements(built, operationId);
 
 const tableStatements = (sts: Json[]) => sts.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
 

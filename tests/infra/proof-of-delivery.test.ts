@@ -1,22 +1,10 @@
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../infra/bin/build-app';
-import { defaultApp } from './support/default-app';
-import { routeStatements, actionsOf, beyondTableAndLogs } from './support/route-policy';
+import { describe, expect, it } from 'vitest';
+import { actionsOf, beyondTableAndLogs, defaultApi } from './support/route-policy';
 
 type Json = Record<string, any>;
 
-let built: BuiltApp;
-let api: Template;
+const { built, api, statementsOf, methodOf } = defaultApi();
 
-beforeAll(() => {
-  built = defaultApp();
-  api = Template.fromStack(built.api);
-}, 240_000);
-
-const statementsOf = (operationId: string) => routeStatements(built, operationId);
-const methodOf = (operationId: string) => Object.values(api.findResources('AWS::ApiGateway::Method'))
-  .map((m) => m.Properties as Json).find((p) => p.OperationName === operationId);
 
 /** The table statements of a route, each on the table itself (no index), one resource each. */
 function tableActions(operationId: string): string[] {

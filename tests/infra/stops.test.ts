@@ -1,21 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../infra/bin/build-app';
-import { defaultApp } from './support/default-app';
-import { routeStatements, actionsOf, beyondTableAndLogs } from './support/route-policy';
+import { describe, expect, it } from 'vitest';
+import { actionsOf, beyondTableAndLogs, defaultApi } from './support/route-policy';
 
 type Json = Record<string, any>;
 
-let built: BuiltApp;
-let api: Template;
+const { built, api, statementsOf } = defaultApi();
 
-beforeAll(() => {
-  built = defaultApp();
-  api = Template.fromStack(built.api);
-}, 240_000);
-
-const statementsOf = (operationId: string) => routeStatements(built, operationId);
 
 
 describe('stops: the route that marks a stop reached', () => {

@@ -1,22 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../infra/bin/build-app';
+import { describe, expect, it } from 'vitest';
 import { contract } from '../../shared/src/contract/routes';
-import { defaultApp } from './support/default-app';
-import { routeStatements, actionsOf } from './support/route-policy';
+import { actionsOf, defaultApi } from './support/route-policy';
 
 type Json = Record<string, any>;
 
-let built: BuiltApp;
-let api: Template;
+const { built, api, statementsOf } = defaultApi();
 
-beforeAll(() => {
-  built = defaultApp();
-  api = Template.fromStack(built.api);
-}, 240_000);
-
-const statementsOf = (operationId: string) => routeStatements(built, operationId);
 
 
 describe('follow my trip: the share link routes', () => {

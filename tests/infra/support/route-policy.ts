@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import type { BuiltApp } from '../../../infra/bin/build-app';
+import { defaultApp } from './default-app';
 
 type Json = Record<string, any>;
 
@@ -22,3 +23,19 @@ export const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Ac
 
 /** The actions beyond the table, logs and traces: what a route that only keeps bookings must not have. */
 export const beyondTableAndLogs = (sts: Json[]) => actionsOf(sts).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'));
+
+/**
+ * The shared app (`defaultApp`) as the route files read it: its API stack's template, a route's
+ * own policy statements and its API Gateway method, by operationId.
+ */
+export function defaultApi() {
+  const built = defaultApp();
+  const api = Template.fromStack(built.api);
+  return {
+    built,
+    api,
+    statementsOf: (operationId: string) => routeStatements(built, operationId),
+    methodOf: (operationId: string): Json | undefined => Object.values(api.findResources('AWS::ApiGateway::Method'))
+      .map((m) => m.Properties as Json).find((p) => p.OperationName === operationId),
+  };
+}
