@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { pagesOf } from './support/accounts';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { dialog, fullShot, PNG_1X1, signIn } from './support/identity';
+import { dialog, fullShot, PNG_1X1 } from './support/identity';
 import { ok } from './support/page-api';
 
 /**
@@ -21,14 +22,7 @@ describe('proof of delivery in the browser', () => {
   let admin: Page;
   let rider: Page;
   let driver: Page;
-  const contexts: BrowserContext[] = [];
-  const newPage = async (email: string) => {
-    const ctx = await browser.newContext({ viewport: WIDE });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await signIn(page, email);
-    return page;
-  };
+  const pages = pagesOf(() => browser, { viewport: WIDE });
   const setCodes = async (on: boolean) => {
     const { version, ...settings } = await ok(admin, 'GET', '/settings/all');
     await ok(admin, 'PUT', '/settings', { version, settings: { ...settings, delivery_code_secure: on } });
@@ -61,17 +55,17 @@ describe('proof of delivery in the browser', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    [admin, rider, driver] = [await newPage('admin@example.com'), await newPage('rider1@example.com'), await newPage('driver1@example.com')];
+    [admin, rider, driver] = [await pages.signedIn('admin@example.com'), await pages.signedIn('rider1@example.com'), await pages.signedIn('driver1@example.com')];
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await fullShot(p, `pod-failed-${n++}`).catch(() => undefined);
+    for (const c of pages.contexts) for (const p of c.pages()) await fullShot(p, `pod-failed-${n++}`).catch(() => undefined);
   });
   afterAll(async () => {
     await ok(driver, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined);
     await setCodes(false).catch(() => undefined);
-    for (const c of contexts) await c.close();
+    await pages.closeAll();
     await browser?.close();
   });
 
