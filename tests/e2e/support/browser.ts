@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { guardCsp } from './csp-guard';
 
-/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
+/**
+ * Debian's Chromium, never a downloaded one, started through a wrapper that keeps it from raising
+ * its own priority (see the script: beside CI's other lanes it starved them); flags keep it off the
+ * (closed) network. CHROMIUM_PATH names another binary to start as it is.
+ */
 export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? join(dirname(fileURLToPath(import.meta.url)), 'chromium-fair-priority.sh'),
   headless: true,
   args: [
     '--no-sandbox', '--disable-gpu', '--force-prefers-reduced-motion', '--disable-quic', '--no-first-run', '--disable-background-networking',
