@@ -169,6 +169,11 @@ describe('proof of delivery in the browser', () => {
     await card.getByTestId('trip-cash').click();
     await expect.poll(async () => (await ok(admin, 'GET', `/bookings/${id}`)).status, { timeout: 10_000 }).toBe('PAID');
     await trip.getByTestId('pod-summary').getByText(/Returned to the sender/).waitFor({ timeout: 20_000 });
+    // The receipt names the way back as its own line, with why, beside the way out's parts.
+    await rider.goto(`${siteUrl()}/receipt?id=${id}`);
+    const returnLine = rider.getByRole('row', { name: /Return to the sender: Refused by the recipient/ });
+    await returnLine.waitFor();
+    await both(rider, 'pod-receipt-return', () => returnLine.scrollIntoViewIfNeeded());
     await admin.goto(`${siteUrl()}/bookings?id=${id}`);
     await dialog(admin).getByTestId('pod-return-fare').waitFor();
     await both(admin, 'pod-detail-returned', () => dialog(admin).getByTestId('pod-return-fare').scrollIntoViewIfNeeded());

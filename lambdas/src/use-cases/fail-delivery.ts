@@ -2,6 +2,7 @@ import type { BookingView } from '../../../shared/src/contract/bookings';
 import { proofRefusal, withReturnLeg, type DeliveryFailureReason, type DeliveryProof, type ReturnLeg } from '../../../shared/src/domain/delivery-proof';
 import { DomainError } from '../../../shared/src/domain/errors';
 import { formatMoney } from '../../../shared/src/domain/money';
+import { DELIVERY_FAILURE_TEXT } from '../../../shared/src/i18n/delivery-failure-text';
 import { carTypeToItem } from '../adapters/dynamodb/car-type-repository';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { CarTypeStore } from '../ports/catalog';
@@ -21,10 +22,6 @@ export interface FailDeliveryDeps {
   serviceAreas: Pick<ServiceAreaStore, 'list'>;
   now: () => Date;
 }
-
-const REASON_TEXT: Record<DeliveryFailureReason, string> = {
-  recipient_absent: 'recipient absent', refused: 'refused by the recipient', address_wrong: 'wrong address', damaged: 'damaged',
-};
 
 /**
  * The parcel's driver records at the drop that it could not be delivered, and why. The parcel goes
@@ -46,7 +43,7 @@ export async function failDelivery(deps: FailDeliveryDeps, account: Account, loa
       const next: BookingRecord = { ...withReturnLeg(booking, returnLeg), deliveryProof: proof, version: booking.version + 1 };
       return deps.trips.apply({
         current: booking, next, at,
-        messages: [tell(booking.customer, 'parcel_returning', next, { reason: REASON_TEXT[reason], fare: formatMoney(returnLeg.trip_cost, account.settings.symbol ?? '') })],
+        messages: [tell(booking.customer, 'parcel_returning', next, { reason: DELIVERY_FAILURE_TEXT[reason], fare: formatMoney(returnLeg.trip_cost, account.settings.symbol ?? '') })],
       });
     },
   });

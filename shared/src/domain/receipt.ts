@@ -1,3 +1,4 @@
+import type { DeliveryProof } from './delivery-proof';
 import { zoneFeesTotal, type FareParts } from './fare';
 
 /** Statuses a booking has a receipt in: the money has moved (PAID) or the trip is closed (COMPLETE). */
@@ -11,9 +12,11 @@ export function hasReceipt(status: string): boolean {
  * What a receipt line is. `fare` stands for the whole fare of a booking priced before its parts
  * were kept; `minimum` is what a minimum fare added. A tip is its own line, outside the fare: it
  * goes to the driver whole and never changes the fee. A zone fee (domain/service-areas) is its
- * own line too, after the fare's parts, with the zone's label as its detail.
+ * own line too, after the fare's parts, with the zone's label as its detail. `return` is the fare
+ * of a failed delivery's way back to the sender (domain/delivery-proof), its reason as the detail;
+ * its fee is in the fee line with the outbound one.
  */
-export const RECEIPT_LINE_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum', 'fare', 'zone', 'fee', 'discount', 'tip'] as const;
+export const RECEIPT_LINE_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum', 'fare', 'zone', 'return', 'fee', 'discount', 'tip'] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 
 /** One line, minor units; a discount is negative. `detail` is the parcel type's or option's own name. */
@@ -42,6 +45,8 @@ export interface ReceiptBooking {
   optionSelected?: { description: string; amount: number };
   /** Zone fees fixed at booking: in trip_cost, outside the fare's parts. */
   zone_fees?: { label: string; amount: number }[];
+  /** A failed delivery's return leg is in trip_cost and convenience_fees, outside the fare's parts. */
+  deliveryProof?: DeliveryProof;
   discount?: number;
   promo_details?: { promo_name: string };
   payment_mode?: ReceiptPaymentMode;
@@ -108,7 +113,9 @@ const PART_KINDS = ['base', 'distance', 'time', 'parcel', 'option', 'minimum'] a
  * issues it. Lines add up to the total; zero parts are left out, except that a fare always shows.
  */
 export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt {
-  const fare = b.trip_cost - b.convenience_fees - zoneFeesTotal(b.zone_fees);
+  const failed = b.deliveryProof?.outcome === 'failed' ? b.deliveryProof : undefined;
+  const returnFare = failed ? failed.returnLeg.trip_cost - failed.returnLeg.convenience_fees : 0;
+  const fare = b.trip_cost - b.convenience_fees - zoneFeesTotal(b.zone_fees) - returnFare;
   const lines: ReceiptLine[] = [];
   if (b.fare_parts) {
     for (const kind of PART_KINDS) {
@@ -129,6 +136,7 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
   }
   if (lines.length === 0) lines.push({ kind: 'fare', amount: fare });
   for (const z of b.zone_fees ?? []) lines.push({ kind: 'zone', amount: z.amount, detail: z.label });
+  if (failed && returnFare > 0) lines.push({ kind: 'return', amount: returnFare, detail: failed.reason });
   if (b.convenience_fees > 0) lines.push({ kind: 'fee', amount: b.convenience_fees });
   const discount = Math.min(Math.max(0, b.discount ?? 0), b.trip_cost);
   if (discount > 0) lines.push({ kind: 'discount', amount: -discount, ...(b.promo_details?.promo_name ? { detail: b.promo_details.promo_name } : {}) });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { withReturnLeg } from '../../../shared/src/domain/delivery-proof';
 import { calculateFare } from '../../../shared/src/domain/fare';
+import { renderReceiptEmail } from '../../../shared/src/i18n/receipt-email';
 import { buildReceipt, hasReceipt, type ReceiptBooking, type ReceiptIssuer } from '../../../shared/src/domain/receipt';
 
 const issuer: ReceiptIssuer = {
@@ -75,6 +77,26 @@ describe('receipt', () => {
     const { fare_parts: _parts, ...old } = b;
     const r = buildReceipt(old, issuer);
     expect(r.lines.map((l) => l.kind)).toEqual(['fare', 'parcel', 'fee']);
+    expect(sum(r)).toBe(r.total);
+  });
+
+  it("a failed delivery's return to the sender is its own line with its reason; the way out keeps its parts and the fees add up", () => {
+    const out = priced({}, { description: 'Small box', amount: 300 });
+    const returnLeg = { distance: 10, time: 1800, trip_cost: 2600, convenience_fees: 240, driver_share: 2360 };
+    const failed = withReturnLeg({ ...out, driver_share: 0 }, returnLeg);
+    const r = buildReceipt({ ...failed, deliveryProof: { outcome: 'failed', reason: 'refused', at: 1, returnLeg } }, { ...issuer, appMode: 'delivery' });
+    expect(r.lines).toEqual([
+      { kind: 'base', amount: 500 }, { kind: 'distance', amount: 1500 }, { kind: 'time', amount: 600 }, { kind: 'parcel', amount: 300, detail: 'Small box' },
+      { kind: 'return', amount: 2360, detail: 'refused' }, { kind: 'fee', amount: out.convenience_fees + 240 },
+    ]);
+    expect(r.total).toBe(out.trip_cost + 2600);
+    expect(sum(r)).toBe(r.total);
+    expect(renderReceiptEmail(r).text).toMatch(/Return to the sender \(refused by the recipient\)/);
+  });
+
+  it('a delivery that was delivered, with its proof, has no return line', () => {
+    const r = buildReceipt({ ...priced(), deliveryProof: { outcome: 'delivered', method: 'code', at: 1 } }, { ...issuer, appMode: 'delivery' });
+    expect(r.lines.map((l) => l.kind)).not.toContain('return');
     expect(sum(r)).toBe(r.total);
   });
 

@@ -105,9 +105,11 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
     ...paidWith.map((m) => ({ label: t(`receipt_paid_${m}`), value: f.money(r.payment[m]) })),
     ...(r.tip && r.payment.tipMode ? [{ label: t('receipt_tip_paid'), value: `${t(`receipt_payment_${r.payment.tipMode}`)}${r.payment.tipGateway ? ` (${r.payment.tipGateway})` : ''} · ${f.money(r.tip)}` }] : []),
   ];
+  // A return's detail is why the parcel came back, in the reader's language; other details are names.
+  const lineDetail = (l: Receipt['lines'][number]) => (l.kind === 'return' ? t(`pod_reason_${l.detail}`) : l.detail);
   type Row = { key: string; name: string; amount: number; total?: boolean };
   const rows: Row[] = [
-    ...r.lines.map((l, i) => ({ key: `${l.kind}-${i}`, name: `${t(`receipt_line_${l.kind}`)}${l.detail ? `: ${l.detail}` : ''}`, amount: l.amount })),
+    ...r.lines.map((l, i) => ({ key: `${l.kind}-${i}`, name: `${t(`receipt_line_${l.kind}`)}${l.detail ? `: ${lineDetail(l)}` : ''}`, amount: l.amount })),
     { key: 'total', name: t('receipt_total'), amount: r.total, total: true },
   ];
   const strong = (row: Row, text: string) => (row.total ? <Box fontWeight="bold">{text}</Box> : text);
@@ -128,9 +130,11 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
         items={rows}
         trackBy="key"
         data-testid="receipt-lines"
+        // Long item names (a return's reason, a parcel type's name) wrap, so the amounts stay on a phone's screen.
+        wrapLines
         columnDefinitions={[
           { id: 'name', header: t('receipt_item'), cell: (row) => strong(row, row.name), isRowHeader: true },
-          { id: 'amount', header: <span className="receipt-amount">{t('receipt_amount')}</span>, cell: (row) => <span className="receipt-amount">{strong(row, f.money(row.amount))}</span>, width: 160 },
+          { id: 'amount', header: <span className="receipt-amount">{t('receipt_amount')}</span>, cell: (row) => <span className="receipt-amount">{strong(row, f.money(row.amount))}</span>, width: 120 },
         ]}
       />
       <Container header={<Header variant="h2">{t('receipt_payment')}</Header>}>
