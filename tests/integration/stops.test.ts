@@ -157,6 +157,13 @@ describe('stops: the driver steps through them in order', () => {
     // A tracking point marks each stop (the driven distance counts them).
     const tracked = await api('GET', `/bookings/${booking.id}/tracking`, { token: rider.token });
     expect(tracked.status).toBe(200);
+
+    // The rider was told of each stop once (inbox, and push from it), in order, with what came next.
+    const inbox = (await api('GET', '/me/messages?limit=50', { token: rider.token })).body.items as { kind: string; bookingId?: string; title: string; body: string }[];
+    const told = inbox.filter((m) => m.bookingId === booking.id && m.kind === 'stop_reached').reverse();
+    expect(told.map((m) => m.title)).toEqual(['Stop 1 of 2 reached', 'Stop 2 of 2 reached']);
+    expect(told[0]!.body).toBe(`Booking ${booking.id} reached ${stops[0]!.add}. Next: ${stops[1]!.add}.`);
+    expect(told[1]!.body).toBe(`Booking ${booking.id} reached ${stops[1]!.add}. Next: Drop there.`);
   });
 
   it('of simultaneous presses of one stop exactly one wins; the others hear stop_already_reached', async () => {

@@ -6,7 +6,7 @@ import type { DriverStateRecord } from '../ports/presence';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { pressDriverStep } from './press-driver-step';
-import { pointAt, present } from './trip-step';
+import { pointAt, present, tell } from './trip-step';
 
 export interface ReachStopDeps {
   bookings: Pick<BookingStore, 'get'>;
@@ -18,7 +18,7 @@ export interface ReachStopDeps {
  * The booking's driver marks stop `index` reached (domain/stops): only their own trip, only the
  * next stop and only while STARTED. One transaction, conditioned on the booking's version:
  * `stopsReached` moves on and a tracking point marks where the stop was made (it counts towards
- * the driven distance). Of two simultaneous presses of one stop the second answers 409
+ * the driven distance), and the rider is told (inbox and push) where the trip goes next. Of two simultaneous presses of one stop the second answers 409
  * stop_already_reached (`pressDriverStep`).
  */
 export async function reachStop(deps: ReachStopDeps, account: Account, loaded: BookingRecord | undefined, state: DriverStateRecord | undefined, index: number): Promise<BookingView> {
@@ -36,7 +36,10 @@ export async function reachStop(deps: ReachStopDeps, account: Account, loaded: B
         stopsReachedAt: [...(booking.stopsReachedAt ?? []), at],
         version: booking.version + 1,
       };
-      return deps.trips.apply({ current: booking, next, at, tracking: pointAt(booking, 'STARTED', at, state, stop, randomUUID()), messages: [] });
+      const stops = booking.stops!;
+      const ahead = stops[index + 1]?.add ?? booking.dropAddress;
+      const heard = tell(booking.customer, 'stop_reached', next, { stop: index + 1, stops: stops.length, address: stop.add, next: ahead });
+      return deps.trips.apply({ current: booking, next, at, tracking: pointAt(booking, 'STARTED', at, state, stop, randomUUID()), messages: [heard] });
     },
   });
   return present(account, written);

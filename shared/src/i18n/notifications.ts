@@ -36,6 +36,8 @@ export const NOTIFICATIONS = {
   document_verified: { title: 'Document verified', body: 'Your {{document}} was verified.' },
   document_rejected: { title: 'Document rejected', body: 'Your {{document}} was rejected: {{reason}}. Upload it again on your profile.' },
   driver_offline_documents: { title: 'You are offline', body: 'You were set offline: your {{document}} is {{problem}}. Upload it on your profile; you can go online once it is verified.' },
+  // Stops: the rider (or the sender of a parcel) hears each stop made, with what comes next.
+  stop_reached: { title: 'Stop {{stop}} of {{stops}} reached', body: 'Booking {{id}} reached {{address}}. Next: {{next}}.' },
   // Proof of delivery: the sender hears how the parcel was handed over, or that it is coming back.
   parcel_delivered: { title: 'Parcel delivered', body: 'Booking {{id}} was delivered at {{drop}}{{how}}.' },
   parcel_returning: { title: 'Parcel coming back', body: 'Booking {{id}} could not be delivered ({{reason}}). It is on its way back to {{pickup}}; the return costs {{fare}}.' },
