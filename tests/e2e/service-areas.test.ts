@@ -185,6 +185,14 @@ describe('service areas and zone fees in the browser', () => {
       await view(rider, 'areas-refused-phone');
       await rider.setViewportSize(WIDE);
 
+      // A pickup outside is said as soon as it and the car type are chosen, before anything else is typed.
+      await searchPlace(rider, 'Pickup', OAKLAND);
+      const early = rider.getByTestId('outside-service-area');
+      await early.getByText('We do not operate there yet', { exact: false }).waitFor();
+      expect(await rider.getByTestId('no-driver-nearby').count()).toBe(0);
+      await early.scrollIntoViewIfNeeded();
+      await view(rider, 'areas-pickup-outside-desktop');
+
       // The admin's map shows both kinds.
       await admin.goto(`${siteUrl()}/serviceareas`);
       await admin.getByTestId('areas-list').getByText(`${PREFIX}San Francisco`).waitFor();

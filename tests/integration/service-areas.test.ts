@@ -85,8 +85,15 @@ describe('service areas and zone fees', () => {
     expect(dropOut.status).toBe(422);
     expect(dropOut.body.error).toMatchObject({ code: 'outside_service_area', details: [{ path: 'drop' }] });
 
-    // A booking: a Book Now by an admin (NEW at once) and a rider's Book Later, each refused; the rider has no booking after.
+    // The booking form's early question says so too, for the pickup, even with a driver right there.
     const driver = await onlineDriver(north(outside, 1));
+    const asked = await api('POST', '/bookings/availability', { token: rider.token, body: { pickup: point(outside, 'Out here'), carTypeId: 'economy' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(422);
+    expect(asked.body.error).toMatchObject({ code: 'outside_service_area', details: [{ path: 'pickup' }] });
+    const askedInside = await api('POST', '/bookings/availability', { token: rider.token, body: { pickup: point(inside, 'In there'), carTypeId: 'economy' } });
+    expect(askedInside.status, JSON.stringify(askedInside.body)).toBe(200);
+
+    // A booking: a Book Now by an admin (NEW at once) and a rider's Book Later, each refused; the rider has no booking after.
     const booked = await api('POST', '/bookings', {
       token: admin,
       body: await sampleBooking({ bookLater: false, tripdate: null, riderId: rider.id, pickup: point(outside, 'Out here'), drop: point(inside, 'In there') }),

@@ -102,7 +102,7 @@ export type Availability = z.infer<typeof Availability>;
  */
 export const checkAvailability = route({
   method: 'POST', path: '/bookings/availability', operationId: 'checkAvailability', area: 'bookings', auth: ['rider', 'admin'],
-  summary: 'Whether a Book Now at the pickup would find an online driver of the car type within the settings\' radius (the search addBooking makes; select_proper when the pickup or car type is missing or unknown)',
+  summary: 'Whether a Book Now at the pickup would find an online driver of the car type within the settings\' radius (the search addBooking makes; select_proper when the pickup or car type is missing or unknown; 422 outside_service_area when the pickup is outside every service area)',
   body: z.strictObject({ pickup: TripChoice.pickup, carTypeId: TripChoice.carTypeId }),
   response: Availability,
 });

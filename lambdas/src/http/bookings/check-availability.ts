@@ -1,10 +1,10 @@
 import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { now, presence } from '../../composition-root';
+import { now, presence, serviceAreas } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { checkAvailability } from '../../use-cases/check-availability';
 
-const deps = { presence, now };
+const deps = { presence, now, serviceAreas };
 
 export const handler = httpHandler(
   contract.checkAvailability,
