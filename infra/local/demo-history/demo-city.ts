@@ -55,6 +55,11 @@ export const historyDrivers: (DemoPerson & { carType: string; fleet: boolean; ve
   { email: 'ken.watanabe@example.com', firstName: 'Ken', lastName: 'Watanabe', mobile: '+15550000203', carType: 'Comfort', fleet: true, vehicle: ['Honda', 'Accord'] },
   { email: 'olu.adeyemi@example.com', firstName: 'Olu', lastName: 'Adeyemi', mobile: '+15550000204', carType: 'Economy', fleet: false, vehicle: ['Hyundai', 'Ioniq'] },
   { email: 'beth.moran@example.com', firstName: 'Beth', lastName: 'Moran', mobile: '+15550000205', carType: 'Van', fleet: false, vehicle: ['Ford', 'Transit Connect'] },
+  // A second driver of each car type for the days before: with one, its day off or a shift that had
+  // not begun left a third of the requests unserved.
+  { email: 'rosa.delgado@example.com', firstName: 'Rosa', lastName: 'Delgado', mobile: '+15550000206', carType: 'Van', fleet: true, vehicle: ['Mercedes', 'Sprinter'] },
+  { email: 'ivan.petrov@example.com', firstName: 'Ivan', lastName: 'Petrov', mobile: '+15550000207', carType: 'Comfort', fleet: false, vehicle: ['Volvo', 'S60'] },
+  { email: 'mei.lin@example.com', firstName: 'Mei', lastName: 'Lin', mobile: '+15550000208', carType: 'Economy', fleet: true, vehicle: ['Kia', 'Niro'] },
 ];
 
 /** Who receives the parcels: first names and a street each (delivery mode asks for both). */
