@@ -259,6 +259,19 @@ describe('proof of delivery: a failed delivery goes back to the sender', () => {
     expect(w.items.filter((e) => e.bookingId === made.body.id)).toEqual([expect.objectContaining({ type: 'Debit', reason: 'ReturnLeg', amount: leg.trip_cost, txRef: `booking:${made.body.id}:return` })]);
     expect(w.balance).toBe(sumOfEntries(w.items));
     expect(w.balance).toBeLessThan(0);
+
+    // Owing, the sender books again only once the wallet is topped up; the refusal writes nothing.
+    // A Book Later: whether a driver is near right now is beside the point here.
+    const again = await sampleBooking({ pickup: point(here, 'Pickup here'), drop: point(north(here, 3), 'Drop there'), riderId: undefined });
+    const refused = await api('POST', '/bookings', { token: rider.token, body: again });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'wallet_below_zero', message: expect.stringMatching(/below zero/) });
+    expect(((await api('GET', '/bookings?limit=100', { token: rider.token })).body.items as unknown[])).toHaveLength(1);
+    const topUp = (await api('POST', '/payments/checkout', { token: rider.token, body: { kind: 'topup', amount: 50, provider: 'paypal' } })).body;
+    expect((await deliver('paypal', signedNotice(approvalOf(topUp)))).body).toMatchObject({ outcome: 'paid' });
+    expect((await wallet(rider.token)).balance).toBeGreaterThanOrEqual(0);
+    const booked = await api('POST', '/bookings', { token: rider.token, body: again });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   });
 
   it('of a simultaneous failure and delivery one wins; the return is the driver\'s alone', async () => {

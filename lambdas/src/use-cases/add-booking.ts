@@ -90,6 +90,9 @@ export async function addBooking(deps: AddBookingDeps, account: Account, input: 
   const customer = isAdmin ? input.rider : me;
   if (!customer || customer.usertype !== 'rider') throw selectProper('riderId');
   if (!customer.approved) throw new DomainError('user_issue_contact_admin', 400);
+  // Below zero the rider owes the platform (a prepaid parcel's return, taken after the card paid):
+  // that is settled by a top-up before another trip, as the big platforms ask of an unpaid balance.
+  if ((customer.walletBalance ?? 0) < 0) throw new DomainError('wallet_below_zero', 409, 'The wallet is below zero: top it up before booking again');
   const carType = input.carType;
   if (!carType) throw selectProper('carTypeId');
   const delivery = settings.appMode === 'delivery';

@@ -259,7 +259,7 @@ export type AddBookingBody = z.infer<typeof AddBookingBody>;
  */
 export const addBooking = route({
   method: 'POST', path: '/bookings', operationId: 'addBooking', area: 'bookings', auth: ROLES,
-  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise; then select_proper, past_booking_error, deliveryDetailMissing, place_to_coords_error, no_driver_found_alert_messege). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried confirmation makes one booking)',
+  summary: 'Create a booking (§5 checks in order: a rider, or an admin for a rider; user_issue_contact_admin otherwise; 409 wallet_below_zero while the rider\'s wallet is below zero; then select_proper, past_booking_error, deliveryDetailMissing, place_to_coords_error, no_driver_found_alert_messege). Idempotent (Idempotency-Key header): the same request again answers the first answer; the key with another request is 422 idempotency_key_reused (a retried confirmation makes one booking)',
   body: AddBookingBody, status: 201, idempotent: true,
   response: BookingView,
 });

@@ -162,6 +162,8 @@ export const TECHNICAL_KEYS = [
   'tip_not_ready',
   'tip_already_added',
   'tip_window_closed',
+  // A rider whose wallet is below zero (a prepaid parcel's return, owed after the card was charged) books again once it is topped up.
+  'wallet_below_zero',
   // Service areas and zone fees: a trip outside where the platform operates, a bad drawing, a fee zone without a fee, the areas' limit, a stale edit.
   'outside_service_area',
   'service_area_polygon_invalid',

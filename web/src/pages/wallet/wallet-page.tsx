@@ -89,7 +89,8 @@ export default function WalletPage() {
         >
           <SpaceBetween size="s">
             <Box variant="awsui-value-large" data-testid="wallet-balance">{balance === undefined ? '—' : f.money(balance)}</Box>
-            {balance !== undefined && balance < 0 ? <Alert type="warning">{t('wallet_owed')}</Alert> : null}
+            {/* Below zero a driver holds cash owed to the platform; a rider owes a parcel's return and books again once topped up. */}
+            {balance !== undefined && balance < 0 ? <Alert type="warning" data-testid="wallet-below-zero">{t(isDriver ? 'wallet_owed' : 'wallet_below_zero')}</Alert> : null}
           </SpaceBetween>
         </Container>
         <ResponsiveCollection<WalletEntry>
