@@ -88,6 +88,9 @@ describe('tips in the browser', () => {
     await shown.waitFor();
     expect(await shown.innerText()).toContain(amount.toFixed(2));
     expect(await rider.getByTestId('trip-add-tip').count()).toBe(0);
+    // Nor an empty slot where it was: every place in the rider's row of actions holds something.
+    const emptySlots = await rider.getByTestId('trip-rider-actions').evaluate((bar) => [...bar.children].filter((slot) => !slot.textContent?.trim() && slot.childElementCount === 0).length);
+    expect(emptySlots).toBe(0);
     await fullShot(rider, 'tips-trip-desktop');
     await rider.setViewportSize(PHONE);
     await shown.waitFor();

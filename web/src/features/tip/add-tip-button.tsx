@@ -9,21 +9,24 @@ import { formatMoney } from '../../components/format-money';
 import { TipModal } from './tip-modal';
 
 /**
- * "Add a tip" on the rider's own paid or completed trip, shown by the server's own rule
- * (`tipRefusal`: a driver, PAID or COMPLETE, no tip yet, within the window) and only where money
- * may move (§5 demo mode).
+ * Whether the rider's own paid or completed trip offers "Add a tip": the server's own rule
+ * (`tipRefusal`: a driver, PAID or COMPLETE, no tip yet, within the window), and only where money
+ * may move (§5 demo mode). The caller decides, so a row of buttons holds no empty slot for it.
  */
+export function tipOffered(b: BookingView, criticalEdits: boolean): boolean {
+  const view = { ...b, trip_cost: Math.round(b.trip_cost * 100), tip: b.tip === undefined ? undefined : Math.round(b.tip * 100) };
+  return criticalEdits && tipRefusal(view, b.customer, 1, Date.now()) === undefined;
+}
+
+/** "Add a tip" and its dialog; shown where `tipOffered` says so. */
 export function AddTipButton({ booking: b, onChange }: { booking: BookingView; onChange: (b: BookingView) => void }) {
   const { t, i18n } = useTranslation();
   const { settings } = useSettings();
   const { notify } = useNotifications();
   const [open, setOpen] = useState(false);
-  const view = { ...b, trip_cost: Math.round(b.trip_cost * 100), tip: b.tip === undefined ? undefined : Math.round(b.tip * 100) };
-  const offered = settings.AllowCriticalEditsAdmin && tipRefusal(view, b.customer, 1, Date.now()) === undefined;
-  if (!offered && !open) return null;
   return (
     <>
-      {offered ? <Button onClick={() => setOpen(true)} data-testid="trip-add-tip">{t('tip_add')}</Button> : null}
+      <Button onClick={() => setOpen(true)} data-testid="trip-add-tip">{t('tip_add')}</Button>
       {open ? (
         <TipModal
           booking={b}

@@ -21,7 +21,8 @@ import type { BookingFormat } from '../../features/booking/booking-format';
 import { ShareTripButton } from '../../features/trip-link/share-trip-button';
 import { SosButton } from '../../features/sos/sos-button';
 import { sosAllowed } from '../../../../shared/src/domain/sos';
-import { AddTipButton } from '../../features/tip/add-tip-button';
+import { tripLinkLive } from '../../../../shared/src/domain/trip-link';
+import { AddTipButton, tipOffered } from '../../features/tip/add-tip-button';
 
 const NOTICE_ID = 'trip-result';
 
@@ -63,12 +64,13 @@ export function RiderTripActions({ booking: b, format: f, onChange }: { booking:
 
   return (
     <>
-      <SpaceBetween direction="horizontal" size="xs">
-        <ShareTripButton booking={b} />
+      <SpaceBetween direction="horizontal" size="xs" data-testid="trip-rider-actions">
+        {/* Each action is left out, not rendered empty, where it does not apply: an empty slot is a gap in the row. */}
+        {tripLinkLive(b.status) ? <ShareTripButton booking={b} /> : null}
         {sosAllowed(b.status) ? <SosButton booking={b} /> : null}
         {canCancelNow ? <Button onClick={() => setCancelling(true)} data-testid="trip-cancel">{t('trip_cancel')}</Button> : null}
         {b.status === 'PAID' && !rateOpen ? <Button variant="primary" onClick={() => setRateOpen(true)}>{t('trip_rate')}</Button> : null}
-        <AddTipButton booking={b} onChange={onChange} />
+        {tipOffered(b, critical) ? <AddTipButton booking={b} onChange={onChange} /> : null}
         {pay.wallet ? (
           <Button
             variant="primary"
