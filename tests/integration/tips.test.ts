@@ -101,6 +101,18 @@ describe('tips', () => {
     expect((await tip(rider.token, booking.id, '1.00')).status).toBe(200);
   });
 
+  it('a tip for a driver whose account was deleted is refused as account_closed, not as a balance problem, and nothing is taken', async () => {
+    const { rider, driver, booking } = await fundedPaidTrip(20_00);
+    const gone = await api('DELETE', `/users/${driver.id}`, { token: admin });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const before = await wallet(rider.token);
+    const res = await tip(rider.token, booking.id, '2.00');
+    expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, 'account_closed']);
+    expect(res.body.error.message).toMatch(/no longer exists/);
+    expect(await wallet(rider.token)).toEqual(before);
+    expect((await api('GET', `/bookings/${booking.id}`, { token: admin })).body.tip).toBeUndefined();
+  });
+
   it('another rider, the driver, an admin and an unfinished booking are refused, and nothing is written', async () => {
     const rider = await newRider();
     const stranger = await newRider();

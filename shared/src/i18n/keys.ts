@@ -164,6 +164,8 @@ export const TECHNICAL_KEYS = [
   'tip_window_closed',
   // A rider whose wallet is below zero (a prepaid parcel's return, owed after the card was charged) books again once it is topped up.
   'wallet_below_zero',
+  // Money for an account that no longer exists (a tip to a driver whose account was deleted).
+  'account_closed',
   // Service areas and zone fees: a trip outside where the platform operates, a bad drawing, a fee zone without a fee, the areas' limit, a stale edit.
   'outside_service_area',
   'service_area_polygon_invalid',

@@ -170,6 +170,7 @@ export const messagesEn: Record<TranslationKey, string> = {
   tip_window_closed: 'This trip is too long ago to add a tip.',
   // Service areas and zone fees.
   wallet_below_zero: 'The wallet is below zero: top it up before booking again.',
+  account_closed: 'The account this payment is for no longer exists, so nothing was taken.',
   outside_service_area: 'We do not operate there yet: choose a pickup and a drop inside our service area.',
   service_area_polygon_invalid: 'Draw the area with 3 to 100 points that enclose some ground (and less than half the globe wide).',
   service_area_polygon_self_intersects: 'The area\'s edges cross each other. Draw its outline without crossing it.',
@@ -372,6 +373,7 @@ export const messagesEs: Record<TranslationKey, string> = {
   tip_window_closed: 'Este viaje es demasiado antiguo para añadir una propina.',
   // Zonas de servicio y tarifas de zona.
   wallet_below_zero: 'El monedero está por debajo de cero: recárgalo antes de volver a reservar.',
+  account_closed: 'La cuenta a la que va este pago ya no existe, así que no se cobró nada.',
   outside_service_area: 'Todavía no operamos allí: elige una recogida y un destino dentro de nuestra zona de servicio.',
   service_area_polygon_invalid: 'Dibuja la zona con entre 3 y 100 puntos que encierren algo de terreno (y menos de medio globo de ancho).',
   service_area_polygon_self_intersects: 'Los bordes de la zona se cruzan. Dibuja su contorno sin cruzarlo.',

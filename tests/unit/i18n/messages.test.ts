@@ -63,7 +63,7 @@ describe('§8 error catalogue', () => {
         // Withdrawals: more than the balance, processed twice.
         'withdraw_exceeds_balance', 'withdraw_already_processed',
         // A rider below zero (a prepaid parcel's return owed) books again once topped up.
-        'wallet_below_zero',
+        'wallet_below_zero', 'account_closed',
         // Push: a broadcast already running, an unknown device token, a device that cannot be reached.
         'notification_sending', 'push_token_unknown', 'push_not_delivered',
         // Storage: a bad path or list size (spec §8 invalid-argument), an upload that is not open, a file above its limit.

@@ -21,7 +21,7 @@ export function trackingItem(p: TrackingPointRecord): Item & { pk: string; sk: s
 }
 
 /** What a failed item means to the caller, by its kind. */
-type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'payment' | 'promo' | 'addresses' | 'referral' | 'other';
+type Failure = 'booking' | 'offer' | 'driver' | 'wallet' | 'account' | 'payment' | 'promo' | 'addresses' | 'referral' | 'other';
 
 /** Collects updates per profile: a transaction may touch an item only once. */
 class ProfileUpdates {
@@ -33,7 +33,7 @@ class ProfileUpdates {
       u = { sets: [], conditions: ['attribute_exists(pk)'], names: {}, values: {}, kind };
       this.byUid.set(uid, u);
     }
-    if (kind === 'wallet' || (kind === 'addresses' && u.kind !== 'wallet')) u.kind = kind;
+    if (kind === 'wallet' || (kind === 'account' && u.kind === 'other') || (kind === 'addresses' && u.kind !== 'wallet')) u.kind = kind;
     return u;
   }
 
@@ -74,7 +74,8 @@ class ProfileUpdates {
   }
 
   wallet(uid: string, delta: number, need: number) {
-    const u = this.of(uid, 'wallet');
+    // A debit fails on the balance; a credit only when the account is gone (its profile deleted).
+    const u = this.of(uid, need > 0 ? 'wallet' : 'account');
     u.sets.push('walletBalance = if_not_exists(walletBalance, :zero) + :delta');
     Object.assign(u.values, { ':zero': 0, ':delta': delta });
     if (need > 0) {
@@ -238,7 +239,7 @@ function earningsItems(e: NonNullable<TripChange['earnings']>): TransactItem[] {
 }
 
 const FAILURE_CODES: Record<Failure, string> = {
-  booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance',
+  booking: 'conflict', offer: 'offer_expired', driver: 'driver_unavailable', wallet: 'insufficient_balance', account: 'account_closed',
   payment: 'payment_closed', promo: 'promo_exhausted', addresses: 'addresses_changed', referral: 'referral_bonus_paid', other: 'conflict',
 };
 
@@ -258,7 +259,7 @@ export const tripRepository: TripStore = {
       }
       // The booking's own condition first: a stale step is a plain conflict whatever else failed.
       const kinds = new Set(out.failed.map((i) => tagged[i]?.kind ?? 'other'));
-      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver', 'addresses', 'referral'];
+      const order: Failure[] = ['booking', 'payment', 'offer', 'wallet', 'promo', 'driver', 'account', 'addresses', 'referral'];
       const kind: Failure = order.find((k) => kinds.has(k)) ?? 'other';
       throw conflict(FAILURE_CODES[kind]);
     }
