@@ -1,36 +1,18 @@
 import Box from '@cloudscape-design/components/box';
-import Icon, { type IconProps } from '@cloudscape-design/components/icon';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { BookingView } from '../../../../shared/src/contract';
+import { SentenceStatus } from '../../components/sentence-status';
 
 type Proof = NonNullable<BookingView['deliveryProof']>;
-
-const STATUS_ICONS = {
-  success: { name: 'status-positive', variant: 'success' },
-  warning: { name: 'status-warning', variant: 'warning' },
-  stopped: { name: 'status-stopped', variant: 'subtle' },
-} as const satisfies Record<string, { name: IconProps.Name; variant: IconProps.Variant }>;
-
-/**
- * A status icon and a sentence that wraps between words. Cloudscape's StatusIndicator breaks its
- * text anywhere (meant for a word or two), which cut "recipient" in two in a narrow column.
- */
-function StatusLine({ type, children }: { type: keyof typeof STATUS_ICONS; children: string }) {
-  return (
-    <span data-testid="pod-summary">
-      <Icon {...STATUS_ICONS[type]} /> <Box variant="span" color={type === 'stopped' ? 'text-status-inactive' : undefined}>{children}</Box>
-    </span>
-  );
-}
 
 /** What the drop recorded, in a line: delivered with the code, left with someone, or failed and returning. */
 export function ProofSummary({ proof, t }: { proof: Proof; t: TFunction }) {
   if (proof.outcome === 'delivered') {
-    return <StatusLine type="success">{proof.method === 'code' ? t('pod_delivered_code') : t('pod_delivered_left_with', { name: proof.receivedBy ?? '' })}</StatusLine>;
+    return <SentenceStatus type="success" testId="pod-summary">{proof.method === 'code' ? t('pod_delivered_code') : t('pod_delivered_left_with', { name: proof.receivedBy ?? '' })}</SentenceStatus>;
   }
   const reason = t(`pod_reason_${proof.reason ?? 'recipient_absent'}`);
-  return <StatusLine type={proof.returnedAt ? 'stopped' : 'warning'}>{t(proof.returnedAt ? 'pod_failed_returned' : 'pod_failed_returning', { reason })}</StatusLine>;
+  return <SentenceStatus type={proof.returnedAt ? 'stopped' : 'warning'} testId="pod-summary">{t(proof.returnedAt ? 'pod_failed_returned' : 'pod_failed_returning', { reason })}</SentenceStatus>;
 }
 
 /**

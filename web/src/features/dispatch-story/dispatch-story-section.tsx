@@ -2,12 +2,13 @@ import Box from '@cloudscape-design/components/box';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import type { StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import type { DispatchStory } from '../../../../shared/src/contract/dispatch-story';
 import { useApi } from '../../api/api-context';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SentenceStatus } from '../../components/sentence-status';
 import { useApiQuery } from '../../components/use-api-query';
 import { useTopic } from '../../live/use-topic';
 import type { BookingFormat } from '../booking/booking-format';
@@ -16,7 +17,7 @@ type Round = DispatchStory['rounds'][number];
 type Entry = Round['entries'][number];
 
 /** How each reason looks: offered in green, a driver's own no in red, the platform's rules in grey. */
-const REASON_TYPE: Record<Entry['reason'], StatusIndicatorProps.Type> = {
+const REASON_TYPE: Record<Entry['reason'], Exclude<StatusIndicatorProps.Type, 'loading'>> = {
   offered: 'success',
   declined: 'error',
   lapsed: 'warning',
@@ -70,11 +71,12 @@ function RoundTable({ round, story, f }: { round: Round; story: DispatchStory; f
       }
       columnDefinitions={[
         { id: 'driver', header: t('story_col_driver'), cell: (e) => e.name || t('story_unknown_driver'), minWidth: 80 },
-        { id: 'distance', header: t('story_col_distance'), cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 88 },
+        // One word: it stays whole in the narrow column of a phone.
+        { id: 'distance', header: <span style={{ whiteSpace: 'nowrap' }}>{t('story_col_distance')}</span>, cell: (e) => (e.distance === undefined ? '–' : dist(e.distance)), minWidth: 88 },
         {
           id: 'reason',
           header: t('story_col_reason'),
-          cell: (e) => <StatusIndicator type={REASON_TYPE[e.reason]}>{reasonText(f, e)}</StatusIndicator>,
+          cell: (e) => <SentenceStatus type={REASON_TYPE[e.reason]}>{reasonText(f, e)}</SentenceStatus>,
           minWidth: 120,
         },
       ]}
