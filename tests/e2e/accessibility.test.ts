@@ -37,6 +37,7 @@ const routesOf = (role: Role) =>
 const WIDTH_DEPENDENT: Record<string, readonly string[]> = {
   'pages/bookings/': ['/bookings'],
   'pages/dashboard/': ['/dashboard'],
+  'pages/earnings/': ['/earningreports', '/driverearning'],
   'pages/serviceareas/': ['/serviceareas'],
   'pages/wallet/': ['/wallet'],
   'pages/withdraws/': ['/withdraws'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { sidewaysScrollers } from './support/layout';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
 import { fullShot, signIn } from './support/identity';
 import { apiAs, ok } from './support/page-api';
@@ -68,6 +69,9 @@ describe('earnings reports in the browser', () => {
     await table.getByText(month).first().waitFor();
     await fullShot(admin, 'earnings-report-desktop');
     await admin.setViewportSize(PHONE);
+    // On a phone the months are cards: nothing to scroll sideways.
+    await table.getByText(month).first().waitFor();
+    expect(await sidewaysScrollers(table)).toEqual([]);
     await fullShot(admin, 'earnings-report-phone');
     await admin.setViewportSize(DESKTOP);
 
@@ -83,6 +87,8 @@ describe('earnings reports in the browser', () => {
     expect(await fleetTable.getByText('Dora Driver').count()).toBe(0);
     await fullShot(fleet, 'driver-earnings-fleet-desktop');
     await fleet.setViewportSize(PHONE);
+    await fleetTable.getByText('Dan Driver').first().waitFor();
+    expect(await sidewaysScrollers(fleetTable)).toEqual([]);
     await fullShot(fleet, 'driver-earnings-fleet-phone');
   }, 120_000);
 });

@@ -4,13 +4,14 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriverEarningRow } from '../../../../shared/src/contract/earnings';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
 import { useAuth } from '../../auth/auth-context';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import type { CsvColumn } from '../../components/csv';
 import { EmptyState } from '../../components/empty-state';
@@ -122,7 +123,7 @@ export default function DriverEarningsPage() {
             testId="driver-earnings-chart"
           />
         </Container>
-        <Table
+        <ResponsiveCollection
           {...table.tableProps}
           filter={table.textFilter}
           header={<TableHeader variant="h2" title={t('driver_earnings_title')} count={table.count} actions={table.exportButton} />}

@@ -2,12 +2,13 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EarningReportRow } from '../../../../shared/src/contract/earnings';
 import { useApi } from '../../api/api-context';
 import { useSettings } from '../../app/settings-context';
+import { ResponsiveCollection } from '../../components/collection/responsive-collection';
 import { itemsOf, useTablePage } from '../../components/collection/use-table-page';
 import type { CsvColumn } from '../../components/csv';
 import { EmptyState } from '../../components/empty-state';
@@ -91,7 +92,7 @@ export default function EarningReportsPage() {
         <Container header={<Header variant="h2">{t('earnings_chart')}</Header>}>
           <MoneyBarChart series={series} xDomain={xDomain} money={money} loading={table.loading && !table.data} error={!!table.error} ariaLabel={t('earnings_chart')} testId="earnings-chart" />
         </Container>
-        <Table
+        <ResponsiveCollection
           {...table.tableProps}
           filter={table.textFilter}
           header={<TableHeader variant="h2" title={t('earnings_title')} count={table.count} actions={table.exportButton} />}
