@@ -162,9 +162,15 @@ describe('tips', () => {
     const { rider, driver, booking } = await fundedPaidTrip();
     const before = await stateOf(admin, rider, driver, booking.id);
     expect(before.earnings.item, 'the driver-month item is readable').toBeDefined();
+    const dashboardBefore = (await api('GET', '/dashboard', { token: admin })).body;
     const res = await tip(rider.token, booking.id, '4.00');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = await stateOf(admin, rider, driver, booking.id);
+    // The dashboard's cards show the tips beside the platform's figures, which do not move.
+    const dashboardAfter = (await api('GET', '/dashboard', { token: admin })).body;
+    expect(cents(dashboardAfter.total.tips) - cents(dashboardBefore.total.tips)).toBe(400);
+    expect(cents(dashboardAfter.thisMonth.tips) - cents(dashboardBefore.thisMonth.tips)).toBe(400);
+    expect({ ...dashboardAfter.total, tips: 0 }).toEqual({ ...dashboardBefore.total, tips: 0 });
     for (const field of ['trip_cost', 'convenience_fees', 'driver_share', 'customer_paid', 'discount', 'payment_mode', 'cashPaymentAmount', 'status']) {
       expect(after.booking[field], field).toEqual(before.booking[field]);
     }

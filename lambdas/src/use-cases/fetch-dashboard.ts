@@ -11,7 +11,7 @@ export function presentFigures(f: Figures): DashboardFigures {
   return {
     gross: toDecimal(f.convenienceFee), tripCost: toDecimal(f.tripCost), rideCost: toDecimal(f.rideCost),
     discount: toDecimal(f.discount), profit: toDecimal(profit(f.convenienceFee, f.discount)),
-    driverShare: toDecimal(f.driverShare), customerPaid: toDecimal(f.customerPaid),
+    driverShare: toDecimal(f.driverShare), customerPaid: toDecimal(f.customerPaid), tips: toDecimal(f.tips),
     bookings: f.feeBookings, paidBookings: f.bookings,
   };
 }

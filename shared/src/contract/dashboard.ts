@@ -23,6 +23,8 @@ export const DashboardFigures = z.object({
   profit: z.number(),
   driverShare: Money,
   customerPaid: Money,
+  /** Riders' tips, all of them the drivers' (never in gross or profit). */
+  tips: Money,
   /** Spec §5: PAID or COMPLETE bookings with a convenience fee above 0. */
   bookings: z.number().check(z.int(), z.nonnegative()),
   /** Every PAID or COMPLETE booking, fee or not. */

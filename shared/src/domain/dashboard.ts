@@ -4,7 +4,8 @@
  * minor units; days and months are UTC calendar periods of trip date, like the aggregates.
  */
 
-export const FIGURE_FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings'] as const;
+/** `tips` pass whole to drivers (domain/tips): beside the platform's figures, never in them. */
+export const FIGURE_FIELDS = ['tripCost', 'rideCost', 'convenienceFee', 'discount', 'driverShare', 'customerPaid', 'bookings', 'feeBookings', 'tips'] as const;
 export type FigureField = (typeof FIGURE_FIELDS)[number];
 export type Figures = Record<FigureField, number>;
 

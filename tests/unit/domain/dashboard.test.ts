@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardCards, dayBefore, lastDays, utcPeriods, zeroFigures } from '../../../shared/src/domain/dashboard';
 
-const f = (convenienceFee: number, bookings = 1) => ({ tripCost: convenienceFee * 10, rideCost: convenienceFee * 9, convenienceFee, discount: 0, driverShare: convenienceFee * 8, customerPaid: convenienceFee * 10, bookings, feeBookings: convenienceFee > 0 ? bookings : 0 });
+const f = (convenienceFee: number, bookings = 1) => ({ tripCost: convenienceFee * 10, rideCost: convenienceFee * 9, convenienceFee, discount: 0, driverShare: convenienceFee * 8, customerPaid: convenienceFee * 10, bookings, feeBookings: convenienceFee > 0 ? bookings : 0, tips: convenienceFee / 10 });
 
 describe('dashboard cards from the aggregates', () => {
   it('today from its day item, this month from its month item, the total from every month', () => {

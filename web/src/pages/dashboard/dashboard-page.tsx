@@ -203,6 +203,7 @@ function FiguresCard({ label, figures, money, testId }: { label: string; figures
       {figures ? (
         <Box variant="small" display="block" color="text-body-secondary">
           {t('dash_trips', { count: figures.paidBookings })} · {t('dash_trip_cost')} {money(figures.tripCost)} · {t('dash_driver_share')} {money(figures.driverShare)}
+          {figures.tips > 0 ? <span data-testid={`${testId}-tips`}> · {t('col_tips')} {money(figures.tips)}</span> : null}
         </Box>
       ) : null}
     </div>
