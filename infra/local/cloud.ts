@@ -18,6 +18,7 @@ import { startDailySchedules } from './daily-schedules';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
+import { startDeployedFunctions, type DeployedFunctions } from './functions/deployed-mode';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 
 /** Where the demo happens: the simulated fleet drives here and the maps open here. */
@@ -38,6 +39,13 @@ export interface LocalCloudOptions {
   webDir?: string;
   /** Called for every SMS or e-mail the platform would send (the start script prints them). */
   onMessage?: (m: OutboxMessage) => void;
+  /**
+   * How the REST and WebSocket functions run: imported into this process with one shared
+   * environment (`in-process`, the default), or as deployed (`deployed`): each from its bundle,
+   * built with CDK's options, in its own worker thread on the deployed Node major, with exactly the
+   * environment the local stage's template gives it (`LOCAL_FUNCTIONS=deployed` for `npm start`).
+   */
+  functions?: 'in-process' | 'deployed';
 }
 
 export interface LocalCloud {
@@ -67,6 +75,8 @@ export interface LocalCloud {
    */
   quiet(id: string): void;
   unquiet(): void;
+  /** The functions of the deployed mode: their environments and start-up timings (absent in-process). */
+  deployed?: DeployedFunctions;
   stop(): Promise<void>;
 }
 
@@ -164,6 +174,16 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       define: await trigger('define-auth-challenge'), create: await trigger('create-auth-challenge'), verify: await trigger('verify-auth-challenge'),
     });
 
+    // Deployed mode: the functions are made once the gateway's address is known (their WebSocket
+    // callback URL and the site's origin are in their environment); until then a call waits.
+    let made: DeployedFunctions | undefined;
+    let deployedReady: (d: Promise<DeployedFunctions>) => void = () => undefined;
+    const deployedFunctions = new Promise<DeployedFunctions>((r) => { deployedReady = r; });
+    deployedFunctions.catch(() => undefined);
+    const functionFor = opts.functions === 'deployed'
+      ? (entry: string) => (event: unknown, context: { awsRequestId?: string }) => deployedFunctions.then((d) => d.handlerFor(entry)(event, context)) as never
+      : undefined;
+
     step('Starting the API gateway (REST, WebSocket, web app)');
     let ready = false;
     const hushed = new Set<string>();
@@ -173,7 +193,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const gateway = await startGateway({
       isReady: () => ready,
       afterCall: () => { for (const nudge of nudges) nudge(); },
-      port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
+      port: ports.web, root: REPO_ROOT, routes, functionFor, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
       log: opts.log,
@@ -199,6 +219,21 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     process.env.SITE_URL = `http://localhost:${publicPort}`;
     const { resetConfig } = await import('../../lambdas/src/config');
     resetConfig();
+    if (opts.functions === 'deployed') {
+      const deployed = startDeployedFunctions(REPO_ROOT, {
+        region: REGION, origin: `http://127.0.0.1:${publicPort}`, siteOrigins: [process.env.SITE_URL, `http://127.0.0.1:${publicPort}`],
+        tableName, streamArn: dynamo.streamArn, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, bucket,
+        endpoints: { DYNAMODB: dynamo.endpoint, COGNITO_IDENTITY_PROVIDER: cognito.endpoint, S3: s3.endpoint },
+        credentials,
+        secretValues: { TEST_GATEWAY_SECRET_ARN: env.TEST_GATEWAY_SECRET!, WEB_PUSH_SECRET_ARN: env.WEB_PUSH_VAPID! },
+        telemetry: { POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL!, POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED!, POWERTOOLS_TRACE_ENABLED: 'false' },
+      }, step);
+      deployedReady(deployed);
+      made = await deployed;
+      stops.push(made.stop);
+      const t = made.timings;
+      step(`Functions as deployed: synth ${t.synthMs} ms, bundles ${t.bundleMs} ms (${t.bundlesBuilt} built, ${t.bundlesReused} cached), host on Node ${t.hostMs} ms`);
+    }
 
     // The stream consumers and the timer runner: started now, and stopped and started again
     // around `quietly` (first-start history), so what it writes fans out to nobody and pushes nothing.
@@ -254,6 +289,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${publicPort}/ws`, cognitoEndpoint: `${url}/cognito`,
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
       userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir, credentials,
+      deployed: made,
       markReady: () => { ready = true; },
       quiet: (id) => { hushed.add(id); },
       unquiet: () => { hushed.clear(); },
