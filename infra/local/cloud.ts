@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,8 @@ import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
 import { startDeployedFunctions, type DeployedFunctions } from './functions/deployed-mode';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { Job } from '../../lambdas/src/ports/jobs';
+import { currentCorrelationId } from '../../lambdas/src/observability/correlation';
 
 /** Where the demo happens: the simulated fleet drives here and the maps open here. */
 export const DEMO_CITY = { name: 'San Francisco', center: { lat: 37.7749, lng: -122.4194 } } as const;
@@ -241,12 +243,16 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const startBackground = async () => {
       const stopsOfBackground: (() => Promise<void>)[] = [];
       step('Connecting the table stream to its consumer');
-      const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
+      // In deployed mode the consumers are the deployed functions, given the same stream events.
+      const consumer = async (entry: string) => made
+        ? made.handlerFor(entry)
+        : (await import(pathToFileURL(join(REPO_ROOT, entry)).href)).handler as (event: unknown) => Promise<unknown>;
+      const fanOut = await consumer('lambdas/src/streams/fan-out.ts');
       // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
       const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
       const poller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-        handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
+        handler: async (event) => { outboxTap(event, outbox); return fanOut(event) as never; },
         filter: (r) => !driverState(r) && !isHushed(r),
         idleIntervalMs: 1000,
         onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
@@ -255,10 +261,10 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       stopsOfBackground.push(poller.stop);
       // The dashboard map's positions: a second reader of the same stream every ~2 s (the batching
       // window), draining what has gathered into one batch per tick.
-      const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
+      const positions = await consumer('lambdas/src/streams/driver-positions.ts');
       const positionsPoller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-        handler: positions, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
+        handler: positions as never, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
         intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
         onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
       });
@@ -268,7 +274,17 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       step('Starting the timer jobs runner (dispatch rounds, Book Later)');
       const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
       // A job's writes (a dispatch round's offers) reach the stream reader at once, as a call's do.
-      const jobs = startJobRunner({ run: (job) => runJob(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
+      // Deployed: the jobs queue's consumer, given the job as SQS delivers it (the scheduling request's
+      // correlation id in the body, as the AWS queue adapter writes it); a failed record is retried.
+      const dispatchJobs = made ? made.handlerFor('lambdas/src/jobs/dispatch-jobs.ts') : undefined;
+      const run = dispatchJobs
+        ? async (job: Job) => {
+          const messageId = randomUUID();
+          const out = await dispatchJobs({ Records: [{ messageId, body: JSON.stringify({ ...job, correlationId: currentCorrelationId() }), eventSource: 'aws:sqs', attributes: {}, messageAttributes: {} }] }) as { batchItemFailures?: unknown[] };
+          if (out?.batchItemFailures?.length) throw new Error(`job ${job.kind} failed in the jobs consumer`);
+        }
+        : runJob;
+      const jobs = startJobRunner({ run: (job) => run(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
       stopsOfBackground.push(jobs.stop);
       // The daily schedules (EventBridge Scheduler in AWS) run on this process's clock.
       const daily = startDailySchedules({ run: runDocumentChecks, onError: (e) => opts.log?.(`document checks: ${(e as Error).message}`) });
