@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../infra/local/api-gateway';
-import { REPO_ROOT } from '../../infra/local/cloud';
+import { REPO_ROOT, startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { bundleFunctions } from '../../infra/local/functions/bundle-cache';
 import { startFunctionHost, type FunctionHost } from '../../infra/local/functions/function-host';
 import type { AnyRoute } from '../../shared/src/contract/route';
@@ -66,5 +66,40 @@ describe('functions as deployed', () => {
       .then(() => undefined, (e: { errorType: string; message: string }) => e);
     expect(failure?.errorType).toBe('Runtime.ImportModuleError');
     expect(failure?.message).toContain('@aws-sdk/client-not-in-the-runtime');
+  });
+});
+
+describe('the local cloud in deployed mode', () => {
+  let cloud: LocalCloud;
+  beforeAll(async () => {
+    cloud = await startLocalCloud({ port: 0, functions: 'deployed' });
+    const { seedDemoData } = await import('../../infra/local/seed');
+    await seedDemoData({ password: 'Demo1234' });
+    cloud.markReady();
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+  });
+
+  it("gives each function its template's environment, resolved to the local resources, and what the runtime sets", () => {
+    const env = cloud.deployed!.environmentOf('lambdas/src/http/users/fetch-user.ts');
+    expect(env).toMatchObject({
+      TABLE_NAME: cloud.tableName, USER_POOL_ID: cloud.userPoolId, USER_POOL_CLIENT_ID: cloud.userPoolClientId,
+      WS_CALLBACK_URL: `${cloud.url}/ws`, SMS_DELIVERY: 'outbox', JOB_DELIVERY: 'table', AWS_REGION: cloud.region,
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cloud.cognitoDirectEndpoint,
+    });
+    expect(env.AWS_LAMBDA_FUNCTION_NAME).toMatch(/^FetchUser/);
+    expect(env.WEB_PUSH_SECRET_ARN).toMatch(/^arn:aws:secretsmanager:/);
+    // What only the in-process mode sets, and the local cloud's own process still has: not the function's.
+    for (const name of ['DYNAMODB_ENDPOINT', 'JWT_ISSUER', 'TEST_GATEWAY_SECRET', 'WEB_PUSH_VAPID', 'SECRETS_SOURCE']) {
+      expect(process.env[name], name).toBeDefined();
+      expect(env, name).not.toHaveProperty(name);
+    }
+  });
+
+  it('answers a route through its deployed function, which reaches the table at the endpoint the runtime gives it', async () => {
+    const res = await fetch(`${cloud.apiUrl}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', table: 'ok' });
   });
 });
