@@ -234,7 +234,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       made = await deployed;
       stops.push(made.stop);
       const t = made.timings;
-      step(`Functions as deployed: synth ${t.synthMs} ms, bundles ${t.bundleMs} ms (${t.bundlesBuilt} built, ${t.bundlesReused} cached), host on Node ${t.hostMs} ms`);
+      step(`Functions as deployed: synth ${t.synthMs} ms${t.synthCached ? ' (cached)' : ''}, bundles ${t.bundleMs} ms (${t.bundlesBuilt} built, ${t.bundlesReused} cached), host on Node ${t.hostMs} ms`);
     }
 
     // The stream consumers and the timer runner: started now, and stopped and started again

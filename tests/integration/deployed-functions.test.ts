@@ -89,6 +89,7 @@ describe('the local cloud in deployed mode', () => {
       AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cloud.cognitoDirectEndpoint,
     });
     expect(env.AWS_LAMBDA_FUNCTION_NAME).toMatch(/^FetchUser/);
+    expect(env.SITE_ORIGINS?.split(',')).toContain(cloud.url);
     expect(env.WEB_PUSH_SECRET_ARN).toMatch(/^arn:aws:secretsmanager:/);
     // What only the in-process mode sets, and the local cloud's own process still has: not the function's.
     for (const name of ['DYNAMODB_ENDPOINT', 'JWT_ISSUER', 'TEST_GATEWAY_SECRET', 'WEB_PUSH_VAPID', 'SECRETS_SOURCE']) {

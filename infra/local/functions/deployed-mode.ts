@@ -36,7 +36,7 @@ export interface DeployedFunctions {
   functions: readonly DeployedFunction[];
   /** The environment a function runs with (for tests and diagnostics). */
   environmentOf(entry: string): Record<string, string>;
-  timings: { synthMs: number; bundleMs: number; bundlesBuilt: number; bundlesReused: number; hostMs: number };
+  timings: { synthMs: number; synthCached: boolean; bundleMs: number; bundlesBuilt: number; bundlesReused: number; hostMs: number };
   stop(): Promise<void>;
 }
 
@@ -48,9 +48,12 @@ const ACCOUNT = '000000000000';
  * options (cached by content) and run in its own worker thread of a host on the deployed Node major.
  */
 export async function startDeployedFunctions(root: string, local: LocalStandIns, step: (m: string) => void = () => undefined): Promise<DeployedFunctions> {
-  step('Synthesizing the local stage (functions as CDK deploys them)');
+  step('Synthesizing the local stage (functions as CDK deploys them; cached while the app is unchanged)');
   let t = Date.now();
-  const functions = synthDeployedFunctions({ siteOrigins: local.siteOrigins });
+  // The site's origins differ per start (a free port in tests): the stage is synthesized with
+  // stand-in origins, put in place below, so that the synth is cached across starts.
+  const originStandIns = local.siteOrigins.map((_, i) => `http://site-${i}.local.invalid`);
+  const { functions, cached: synthCached } = synthDeployedFunctions({ root, siteOrigins: originStandIns });
   const synthMs = Date.now() - t;
   const byEntry = new Map(functions.map((f) => [f.entry, f]));
   const runtimes = [...new Set(functions.map((f) => f.runtime))];
@@ -85,7 +88,8 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
   const environmentOf = (fn: DeployedFunction): Record<string, string> => {
     let env = envCache.get(fn.name);
     if (env) return env;
-    const fromTemplate = Object.fromEntries(Object.entries(fn.environment(locals)).map(([k, v]) => [k, v.replace(executeApi, local.origin)]));
+    const localized = (v: string) => originStandIns.reduce((text, standIn, i) => text.replaceAll(standIn, local.siteOrigins[i]!), v.replace(executeApi, local.origin));
+    const fromTemplate = Object.fromEntries(Object.entries(fn.environment(locals)).map(([k, v]) => [k, localized(v)]));
     env = {
       ...fromTemplate,
       ...local.telemetry,
@@ -122,7 +126,7 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
       return (event, context) => host.invoke(spec, event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
     },
     environmentOf: (entry) => specOf(entry).environment,
-    timings: { synthMs, bundleMs: bundles.ms, bundlesBuilt: bundles.built, bundlesReused: bundles.reused, hostMs },
+    timings: { synthMs, synthCached, bundleMs: bundles.ms, bundlesBuilt: bundles.built, bundlesReused: bundles.reused, hostMs },
     async stop() {
       await host.stop();
       await secretsManager.stop();
