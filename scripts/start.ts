@@ -47,6 +47,8 @@ async function main() {
   }
   const cloud = await startLocalCloud({
     port, dataDir, fixedPorts: true, step,
+    // LOCAL_FUNCTIONS=deployed: each function from its bundle, in its own isolate, with its CDK environment.
+    functions: process.env.LOCAL_FUNCTIONS === 'deployed' ? 'deployed' : 'in-process',
     log: process.env.VERBOSE ? (l) => console.log(`    ${l}`) : undefined,
     // Nothing can be texted or mailed from here: show it instead (also at /local/outbox).
     onMessage: (m) => { if (m.channel !== 'message') console.log(`  ✉ ${m.channel === 'sms' ? 'SMS' : m.channel === 'push' ? `Push (${m.platform})` : 'E-mail'} to ${m.channel === 'push' ? `${m.to.slice(0, 12)}…` : m.to}: ${m.message}`); },

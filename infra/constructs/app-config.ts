@@ -75,6 +75,12 @@ export interface AppConfig {
    * SES identity (AWS e-mails it a verification link). Without it no e-mail is sent.
    */
   emailFrom?: string;
+  /**
+   * The stage runs where nothing can leave and no queue, scheduler or Location service exists: the
+   * local cloud's deployed mode (context `localStandIns`). Every function is told to keep SMS,
+   * e-mail and pushes in the table outbox, keep timers as table items and find places offline.
+   */
+  localStandIns: boolean;
 }
 
 const APP_NAME = 'ride-platform';
@@ -116,6 +122,7 @@ export const CONTEXT_KEYS = [
   'facebookAppId', 'facebookAppSecretArn', 'appleServicesId', 'appleTeamId', 'appleKeyId', 'applePrivateKeySecretArn',
   'authDomainPrefix', 'oauthCallbackUrls', 'licenseCheckUrl', 'mapCenter', 'testGateway', 'stripe',
   'pushFcmSecretArn', 'pushApnsSecretArn', 'pushApnsSandbox', 'pushOutbox', 'alarmEmail', 'emailFrom', 'wafRateLimit',
+  'localStandIns',
 ] as const;
 
 /** Context keys of earlier versions that put a secret's value into the template; refused with a pointer. */
@@ -231,6 +238,7 @@ export function readAppConfig(node: Node): AppConfig {
     push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox'), outbox: flag(node, 'pushOutbox') },
     alarmEmail,
     emailFrom,
+    localStandIns: flag(node, 'localStandIns'),
   };
 }
 

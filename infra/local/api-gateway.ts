@@ -13,6 +13,7 @@ import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config
 import { cognitoErrorBody, cognitoIamGuard, operationOf } from './cognito-iam-guard';
 import { maskUserExistence } from './cognito-user-existence';
 import { signHeaders, type Credentials } from './sigv4';
+import { FunctionError } from './functions/function-host';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -41,6 +42,11 @@ export interface GatewayOptions {
   localRoutes?: Record<string, () => unknown>;
   /** False while start-up (seeding) runs: /health answers 503 until then, as a load balancer expects. */
   isReady?: () => boolean;
+  /**
+   * The function made from a handler file, as the gateway invokes it. Omitted, the handler is
+   * imported into this process; the local cloud's deployed mode passes its isolated functions.
+   */
+  functionFor?: (entry: string) => ProxyHandler;
   /** Called when a function invoked by a call has returned (its writes are in the table). */
   afterCall?: () => void;
   log?: (line: string) => void;
@@ -68,10 +74,12 @@ export async function startGateway(opts: GatewayOptions) {
     const names: string[] = [];
     const pattern = new RegExp(`^${route.path.replace(/\{(\w+)\}/g, (_m, n: string) => { names.push(n); return '([^/]+)'; })}$`);
     let cached: Promise<ProxyHandler> | undefined;
-    const load = () => (cached ??= import(pathToFileURL(resolve(opts.root, handlerEntry(route))).href).then((m) => m.handler as ProxyHandler));
+    const load = () => (cached ??= opts.functionFor
+      ? Promise.resolve(opts.functionFor(handlerEntry(route)))
+      : import(pathToFileURL(resolve(opts.root, handlerEntry(route))).href).then((m) => m.handler as ProxyHandler));
     return { route, pattern, names, load };
   });
-  const ws = await loadWsHandlers(opts.root);
+  const ws = await loadWsHandlers(opts.root, opts.functionFor);
   const sockets = new Map<string, WebSocket>();
   const cognitoGuard = cognitoIamGuard(opts.credentials);
   // The site's own origin is the one it is served on (the browser's Origin for a same-site call).
@@ -106,6 +114,8 @@ export async function startGateway(opts: GatewayOptions) {
     if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, path.slice('/cognito'.length) || '/');
     if (path.startsWith('/public/') && opts.publicObjectsOrigin) return proxyPublicObject(req, res, path);
     if (path.startsWith('/@connections/')) return manageConnection(req, res, decodeURIComponent(path.slice('/@connections/'.length)));
+    // The same API under the WebSocket stage's callback URL, which CDK gives the functions.
+    if (path.startsWith('/ws/@connections/')) return manageConnection(req, res, decodeURIComponent(path.slice('/ws/@connections/'.length)));
     // Conveniences at the root: health and the API description without the stage prefix.
     if (path === '/health' || path === '/openapi.json') return invokeRest(req, res, path, url);
     if (path === `/${STAGE}` || path.startsWith(`/${STAGE}/`)) return invokeRest(req, res, path.slice(STAGE.length + 1) || '/', url);
@@ -155,7 +165,16 @@ export async function startGateway(opts: GatewayOptions) {
     const event = proxyEvent(req, url, path, match.route, pathParameters, body, claims, requestId);
     const started = Date.now();
     const handler = await match.load();
-    const result = await handler(event, lambdaContext(match.route.operationId)).finally(() => opts.afterCall?.());
+    let result: APIGatewayProxyResult;
+    try {
+      result = await handler(event, lambdaContext(match.route.operationId)).finally(() => opts.afterCall?.());
+    } catch (e) {
+      if (!(e instanceof FunctionError)) throw e;
+      // A function that failed (its init, an uncaught error, its timeout): API Gateway's answer to a
+      // failed Lambda proxy integration, 502 through the DEFAULT_5XX response CDK maps to our shape.
+      opts.log?.(`${method} ${path} 502 ${e.message}`);
+      return refuse(502, 'internal_error', 'Internal server error');
+    }
     const headers: Record<string, string> = { ...API_SECURITY_HEADERS, 'x-amzn-requestid': requestId };
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
     // The gateway decides CORS, as API Gateway's preflight does: the site's own origin only.
@@ -332,8 +351,10 @@ export async function startGateway(opts: GatewayOptions) {
   };
 }
 
-async function loadWsHandlers(root: string) {
-  const load = async (name: string) => (await import(pathToFileURL(resolve(root, `lambdas/src/ws/${name}.ts`)).href)).handler as ProxyHandler;
+async function loadWsHandlers(root: string, functionFor: GatewayOptions['functionFor']) {
+  const load = async (name: string) => functionFor
+    ? functionFor(`lambdas/src/ws/${name}.ts`)
+    : (await import(pathToFileURL(resolve(root, `lambdas/src/ws/${name}.ts`)).href)).handler as ProxyHandler;
   return { connect: await load('connect'), message: await load('default'), disconnect: await load('disconnect') };
 }
 

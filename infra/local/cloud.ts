@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +18,10 @@ import { startDailySchedules } from './daily-schedules';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
 import { startStreamPoller } from './stream-poller';
+import { startDeployedFunctions, type DeployedFunctions } from './functions/deployed-mode';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { Job } from '../../lambdas/src/ports/jobs';
+import { currentCorrelationId } from '../../lambdas/src/observability/correlation';
 
 /** Where the demo happens: the simulated fleet drives here and the maps open here. */
 export const DEMO_CITY = { name: 'San Francisco', center: { lat: 37.7749, lng: -122.4194 } } as const;
@@ -38,6 +41,13 @@ export interface LocalCloudOptions {
   webDir?: string;
   /** Called for every SMS or e-mail the platform would send (the start script prints them). */
   onMessage?: (m: OutboxMessage) => void;
+  /**
+   * How the REST and WebSocket functions run: imported into this process with one shared
+   * environment (`in-process`, the default), or as deployed (`deployed`): each from its bundle,
+   * built with CDK's options, in its own worker thread on the deployed Node major, with exactly the
+   * environment the local stage's template gives it (`LOCAL_FUNCTIONS=deployed` for `npm start`).
+   */
+  functions?: 'in-process' | 'deployed';
 }
 
 export interface LocalCloud {
@@ -67,6 +77,8 @@ export interface LocalCloud {
    */
   quiet(id: string): void;
   unquiet(): void;
+  /** The functions of the deployed mode: their environments and start-up timings (absent in-process). */
+  deployed?: DeployedFunctions;
   stop(): Promise<void>;
 }
 
@@ -164,6 +176,16 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       define: await trigger('define-auth-challenge'), create: await trigger('create-auth-challenge'), verify: await trigger('verify-auth-challenge'),
     });
 
+    // Deployed mode: the functions are made once the gateway's address is known (their WebSocket
+    // callback URL and the site's origin are in their environment); until then a call waits.
+    let made: DeployedFunctions | undefined;
+    let deployedReady: (d: Promise<DeployedFunctions>) => void = () => undefined;
+    const deployedFunctions = new Promise<DeployedFunctions>((r) => { deployedReady = r; });
+    deployedFunctions.catch(() => undefined);
+    const functionFor = opts.functions === 'deployed'
+      ? (entry: string) => (event: unknown, context: { awsRequestId?: string }) => deployedFunctions.then((d) => d.handlerFor(entry)(event, context)) as never
+      : undefined;
+
     step('Starting the API gateway (REST, WebSocket, web app)');
     let ready = false;
     const hushed = new Set<string>();
@@ -173,7 +195,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const gateway = await startGateway({
       isReady: () => ready,
       afterCall: () => { for (const nudge of nudges) nudge(); },
-      port: ports.web, root: REPO_ROOT, routes, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
+      port: ports.web, root: REPO_ROOT, routes, functionFor, cognitoEndpoint: cognito.endpoint, region: REGION, credentials,
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
       publicObjectsOrigin: `${s3.endpoint}/${bucket}`, uploadsOrigin: s3.endpoint,
       log: opts.log,
@@ -199,6 +221,21 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     process.env.SITE_URL = `http://localhost:${publicPort}`;
     const { resetConfig } = await import('../../lambdas/src/config');
     resetConfig();
+    if (opts.functions === 'deployed') {
+      const deployed = startDeployedFunctions(REPO_ROOT, {
+        region: REGION, origin: `http://127.0.0.1:${publicPort}`, siteOrigins: [process.env.SITE_URL, `http://127.0.0.1:${publicPort}`],
+        tableName, streamArn: dynamo.streamArn, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, bucket,
+        endpoints: { DYNAMODB: dynamo.endpoint, COGNITO_IDENTITY_PROVIDER: cognito.endpoint, S3: s3.endpoint },
+        credentials,
+        secretValues: { TEST_GATEWAY_SECRET_ARN: env.TEST_GATEWAY_SECRET!, WEB_PUSH_SECRET_ARN: env.WEB_PUSH_VAPID! },
+        telemetry: { POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL!, POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED!, POWERTOOLS_TRACE_ENABLED: 'false' },
+      }, step);
+      deployedReady(deployed);
+      made = await deployed;
+      stops.push(made.stop);
+      const t = made.timings;
+      step(`Functions as deployed: synth ${t.synthMs} ms${t.synthCached ? ' (cached)' : ''}, bundles ${t.bundleMs} ms (${t.bundlesBuilt} built, ${t.bundlesReused} cached), host on Node ${t.hostMs} ms`);
+    }
 
     // The stream consumers and the timer runner: started now, and stopped and started again
     // around `quietly` (first-start history), so what it writes fans out to nobody and pushes nothing.
@@ -206,12 +243,16 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const startBackground = async () => {
       const stopsOfBackground: (() => Promise<void>)[] = [];
       step('Connecting the table stream to its consumer');
-      const fanOut = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/fan-out.ts')).href)).handler;
+      // In deployed mode the consumers are the deployed functions, given the same stream events.
+      const consumer = async (entry: string) => made
+        ? made.handlerFor(entry)
+        : (await import(pathToFileURL(join(REPO_ROOT, entry)).href)).handler as (event: unknown) => Promise<unknown>;
+      const fanOut = await consumer('lambdas/src/streams/fan-out.ts');
       // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
       const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
       const poller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-        handler: async (event) => { outboxTap(event, outbox); return fanOut(event); },
+        handler: async (event) => { outboxTap(event, outbox); return fanOut(event) as never; },
         filter: (r) => !driverState(r) && !isHushed(r),
         idleIntervalMs: 1000,
         onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
@@ -220,10 +261,10 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       stopsOfBackground.push(poller.stop);
       // The dashboard map's positions: a second reader of the same stream every ~2 s (the batching
       // window), draining what has gathered into one batch per tick.
-      const positions = (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/streams/driver-positions.ts')).href)).handler;
+      const positions = await consumer('lambdas/src/streams/driver-positions.ts');
       const positionsPoller = startStreamPoller({
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
-        handler: positions, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
+        handler: positions as never, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
         intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
         onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
       });
@@ -233,7 +274,17 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       step('Starting the timer jobs runner (dispatch rounds, Book Later)');
       const { runJob } = await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/run-job.ts')).href) as typeof import('../../lambdas/src/jobs/run-job');
       // A job's writes (a dispatch round's offers) reach the stream reader at once, as a call's do.
-      const jobs = startJobRunner({ run: (job) => runJob(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
+      // Deployed: the jobs queue's consumer, given the job as SQS delivers it (the scheduling request's
+      // correlation id in the body, as the AWS queue adapter writes it); a failed record is retried.
+      const dispatchJobs = made ? made.handlerFor('lambdas/src/jobs/dispatch-jobs.ts') : undefined;
+      const run = dispatchJobs
+        ? async (job: Job) => {
+          const messageId = randomUUID();
+          const out = await dispatchJobs({ Records: [{ messageId, body: JSON.stringify({ ...job, correlationId: currentCorrelationId() }), eventSource: 'aws:sqs', attributes: {}, messageAttributes: {} }] }) as { batchItemFailures?: unknown[] };
+          if (out?.batchItemFailures?.length) throw new Error(`job ${job.kind} failed in the jobs consumer`);
+        }
+        : runJob;
+      const jobs = startJobRunner({ run: (job) => run(job).finally(poller.nudge), onError: (e) => opts.log?.(`job: ${(e as Error).message}`) });
       stopsOfBackground.push(jobs.stop);
       // The daily schedules (EventBridge Scheduler in AWS) run on this process's clock.
       const daily = startDailySchedules({ run: runDocumentChecks, onError: (e) => opts.log?.(`document checks: ${(e as Error).message}`) });
@@ -254,6 +305,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${publicPort}/ws`, cognitoEndpoint: `${url}/cognito`,
       cognitoDirectEndpoint: cognito.endpoint, region: REGION,
       userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, tableName, dataDir, credentials,
+      deployed: made,
       markReady: () => { ready = true; },
       quiet: (id) => { hushed.add(id); },
       unquiet: () => { hushed.clear(); },

@@ -48,6 +48,15 @@ export const PUSH_EVENTS_ENTRY = 'lambdas/src/streams/push-endpoint-events.ts';
 /** The REST stage; also the first path segment, so CloudFront can forward `/api/*` unchanged. */
 export const REST_STAGE = 'api';
 export const WS_STAGE = 'ws';
+/**
+ * What every function is told on a stage with context `localStandIns` (the local cloud's deployed
+ * mode): nothing can be texted, mailed or pushed from there, and no SQS, Scheduler or Amazon
+ * Location exists, so the configuration picks the stand-ins the composition root already has.
+ */
+export const LOCAL_STAND_INS = {
+  SMS_DELIVERY: 'outbox', EMAIL_DELIVERY: 'outbox', PUSH_DELIVERY: 'outbox', WEB_PUSH_LOOPBACK: 'on',
+  JOB_DELIVERY: 'table', GEO_PROVIDER: 'offline',
+} as const;
 
 export interface GeoRefs {
   placeIndexName: string;
@@ -297,6 +306,7 @@ export class ApiStack extends Stack {
       ...(this.testGatewayKey ? { TEST_GATEWAY_SECRET_ARN: this.testGatewayKey.secretArn } : {}),
       ...(this.stripeKeys ? { STRIPE_SECRET_ARN: this.stripeKeys.secretArn } : {}),
       WEB_PUSH_SECRET_ARN: this.webPushKeys.secretArn,
+      ...(config.localStandIns ? LOCAL_STAND_INS : {}),
     };
   }
 

@@ -85,12 +85,26 @@ export type Config = z.infer<ReturnType<typeof envSchema>> & { jwtIssuer: string
 
 let cached: Config | undefined;
 
+/**
+ * The SDK's own per-service endpoint variables (`AWS_ENDPOINT_URL_<SERVICE>`), which a runtime off
+ * AWS sets (the local cloud's deployed mode): each fills in the project's endpoint variable when that
+ * is not set, so the adapters that need to know (S3's path-style addressing) see it too.
+ */
+const SDK_ENDPOINT_VARIABLES = {
+  DYNAMODB_ENDPOINT: 'AWS_ENDPOINT_URL_DYNAMODB', COGNITO_ENDPOINT: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
+  S3_ENDPOINT: 'AWS_ENDPOINT_URL_S3', SNS_ENDPOINT: 'AWS_ENDPOINT_URL_SNS', SQS_ENDPOINT: 'AWS_ENDPOINT_URL_SQS',
+  SCHEDULER_ENDPOINT: 'AWS_ENDPOINT_URL_SCHEDULER',
+} as const;
+
 export function config(): Config {
   if (!cached) {
-    const env = envSchema().parse(process.env);
+    const source: Record<string, string | undefined> = { ...process.env };
+    for (const [name, sdkName] of Object.entries(SDK_ENDPOINT_VARIABLES)) source[name] ??= process.env[sdkName];
+    const env = envSchema().parse(source);
     cached = {
       ...env,
-      jwtIssuer: env.JWT_ISSUER ?? `https://cognito-idp.${env.AWS_REGION}.amazonaws.com/${env.USER_POOL_ID}`,
+      // A user pool's issuer is its Cognito endpoint and its id, in AWS and in an emulator the runtime points the SDK at.
+      jwtIssuer: env.JWT_ISSUER ?? `${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? `https://cognito-idp.${env.AWS_REGION}.amazonaws.com`}/${env.USER_POOL_ID}`,
     };
   }
   return cached;

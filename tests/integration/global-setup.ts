@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   }
   const { startLocalCloud } = await import('../../infra/local/cloud');
   const { seedDemoData } = await import('../../infra/local/seed');
-  const cloud = await startLocalCloud({ port: 0 });
+  // LOCAL_FUNCTIONS=deployed runs the suite against the functions as deployed (infra/local/functions/).
+  const cloud = await startLocalCloud({ port: 0, functions: process.env.LOCAL_FUNCTIONS === 'deployed' ? 'deployed' : 'in-process' });
   await seedDemoData({ password });
   cloud.markReady();
   project.provide('endpoints', {
