@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { MAX_TOP_UP, PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
-import { BookingIdParams, BookingView } from './bookings';
+import { BookingIdParams, BookingView } from './booking-view';
 import { cleanText, Money, moneyInput } from './common';
 import { route } from './route';
 import { TipAmount } from './tips';

@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { WALLET_ENTRY_TYPES, WALLET_REASONS } from '../domain/wallet-ledger';
 import { AbortedUpload, AbortUploadBody, CompletedUpload, CompleteUploadBody, DocumentUpload, UploadPartsBody, UploadPartUrls, UploadTicket } from './uploads';
-import { BookingIdParams, BookingStatus, BookingView } from './bookings';
+import { BookingIdParams, BookingStatus, BookingView } from './booking-view';
 import { cleanText, LatLng, Money, moneyInput, page, PageQuery } from './common';
 import { ROLES, route } from './route';
 
