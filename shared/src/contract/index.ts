@@ -14,6 +14,7 @@ export * from './dispatch-story';
 export * from './driver-documents';
 export * from './receipts';
 export * from './trips';
+export * from './wallet';
 export * from './trip-link';
 export * from './tips';
 export * from './stops';

@@ -4,7 +4,7 @@ import { BookingIdParams, BookingView } from './booking-view';
 import { cleanText, Money, moneyInput } from './common';
 import { route } from './route';
 import { TipAmount } from './tips';
-import { ProviderName } from './settings';
+import { ProviderName } from './payment-providers';
 
 /**
  * Money through payment providers (spec §4 Payment, Pay now). The checkout answers the form the

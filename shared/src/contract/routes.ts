@@ -20,6 +20,7 @@ import * as trips from './trips';
 import * as tripLink from './trip-link';
 import * as tips from './tips';
 import * as users from './users';
+import * as wallet from './wallet';
 import * as withdraws from './withdraws';
 import type { AnyRoute } from './route';
 
@@ -132,8 +133,8 @@ export const contract = {
   completeTripPhotoUpload: trips.completeTripPhotoUpload,
   abortTripPhotoUpload: trips.abortTripPhotoUpload,
   setTripPhoto: trips.setTripPhoto,
-  fetchWallet: trips.fetchWallet,
-  addToWallet: trips.addToWallet,
+  fetchWallet: wallet.fetchWallet,
+  addToWallet: wallet.addToWallet,
   checkout: payments.checkout,
   fetchPayment: payments.fetchPayment,
   confirmPayment: payments.confirmPayment,

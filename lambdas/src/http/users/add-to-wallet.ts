@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/trips';
+import * as contract from '../../../../shared/src/contract/wallet';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { now, users, wallets } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
