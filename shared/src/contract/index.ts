@@ -14,6 +14,8 @@ export * from './dispatch-story';
 export * from './driver-documents';
 export * from './receipts';
 export * from './trips';
+export * from './trip-chat';
+export * from './trip-photos';
 export * from './wallet';
 export * from './trip-link';
 export * from './tips';

@@ -17,6 +17,8 @@ import * as sos from './sos';
 import * as stops from './stops';
 import * as system from './system';
 import * as trips from './trips';
+import * as tripChat from './trip-chat';
+import * as tripPhotos from './trip-photos';
 import * as tripLink from './trip-link';
 import * as tips from './tips';
 import * as users from './users';
@@ -126,13 +128,13 @@ export const contract = {
   addServiceArea: serviceAreas.addServiceArea,
   updateServiceArea: serviceAreas.updateServiceArea,
   deleteServiceArea: serviceAreas.deleteServiceArea,
-  fetchChat: trips.fetchChat,
-  sendChatMessage: trips.sendChatMessage,
-  createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,
-  createTripPhotoUploadParts: trips.createTripPhotoUploadParts,
-  completeTripPhotoUpload: trips.completeTripPhotoUpload,
-  abortTripPhotoUpload: trips.abortTripPhotoUpload,
-  setTripPhoto: trips.setTripPhoto,
+  fetchChat: tripChat.fetchChat,
+  sendChatMessage: tripChat.sendChatMessage,
+  createTripPhotoUploadUrl: tripPhotos.createTripPhotoUploadUrl,
+  createTripPhotoUploadParts: tripPhotos.createTripPhotoUploadParts,
+  completeTripPhotoUpload: tripPhotos.completeTripPhotoUpload,
+  abortTripPhotoUpload: tripPhotos.abortTripPhotoUpload,
+  setTripPhoto: tripPhotos.setTripPhoto,
   fetchWallet: wallet.fetchWallet,
   addToWallet: wallet.addToWallet,
   checkout: payments.checkout,

@@ -1,7 +1,6 @@
 import * as z from './zod';
-import { AbortedUpload, AbortUploadBody, CompletedUpload, CompleteUploadBody, DocumentUpload, UploadPartsBody, UploadPartUrls, UploadTicket } from './uploads';
 import { BookingIdParams, BookingStatus, BookingView } from './booking-view';
-import { cleanText, LatLng, page, PageQuery } from './common';
+import { LatLng } from './common';
 import { ROLES, route } from './route';
 
 /**
@@ -107,78 +106,3 @@ export const fetchTracking = route({
     etaTo: z.optional(z.enum(['pickup', 'drop'])),
   }),
 });
-
-/** Spec §3 Chat message; `at` orders them, msgDate and msgTime are what the screens print. */
-export const ChatMessage = z.object({
-  id: z.string(),
-  at: z.number(),
-  message: z.string(),
-  /** Spec §6: the customer's uid for riders, the driver's otherwise. */
-  from: z.string(),
-  type: z.literal('msg'),
-  msgDate: z.string(),
-  msgTime: z.string(),
-  source: z.enum(ROLES),
-});
-export type ChatMessage = z.infer<typeof ChatMessage>;
-
-export const fetchChat = route({
-  method: 'GET', path: '/bookings/{id}/chat', operationId: 'fetchChat', area: 'trips', auth: ['rider', 'driver', 'admin'],
-  summary: 'The booking\'s chat, oldest first, for its rider, its driver and admins',
-  params: BookingIdParams,
-  query: z.strictObject(PageQuery.shape),
-  response: page(ChatMessage),
-});
-
-export const sendChatMessage = route({
-  method: 'POST', path: '/bookings/{id}/chat', operationId: 'sendChatMessage', area: 'trips', auth: ['rider', 'driver', 'admin'],
-  summary: 'A chat message on an assigned booking; sender and source come from the caller, never the body',
-  params: BookingIdParams,
-  body: z.strictObject({ message: cleanText(1000, { required: true, multiline: true }) }),
-  status: 201,
-  response: ChatMessage,
-});
-
-export const PhotoKind = z.enum(['pickup_image', 'deliver_image']);
-export const PhotoParams = z.extend(BookingIdParams, { kind: PhotoKind });
-
-export const createTripPhotoUploadUrl = route({
-  method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-url', operationId: 'createTripPhotoUploadUrl', area: 'trips', auth: ['driver'],
-  summary: 'Presigned upload to bookings/{id}/pickup_image (ARRIVED, STARTED) or deliver_image (STARTED, REACHED), for the assigned driver: a POST form, or a multipart upload above 5 MiB',
-  params: PhotoParams,
-  body: DocumentUpload,
-  response: UploadTicket,
-});
-
-export const createTripPhotoUploadParts = route({
-  method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-parts', operationId: 'createTripPhotoUploadParts', area: 'trips', auth: ['driver'],
-  summary: 'Presigned part URLs of the photo\'s multipart upload, for the assigned driver (the upload id must be this photo\'s)',
-  params: PhotoParams,
-  body: UploadPartsBody,
-  response: UploadPartUrls,
-});
-
-export const completeTripPhotoUpload = route({
-  method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-complete', operationId: 'completeTripPhotoUpload', area: 'trips', auth: ['driver'],
-  summary: 'Completes the photo\'s multipart upload after checking its parts; then record it with setTripPhoto',
-  params: PhotoParams,
-  body: CompleteUploadBody,
-  response: CompletedUpload,
-});
-
-export const abortTripPhotoUpload = route({
-  method: 'POST', path: '/bookings/{id}/photos/{kind}/upload-abort', operationId: 'abortTripPhotoUpload', area: 'trips', auth: ['driver'],
-  summary: 'Aborts the photo\'s multipart upload',
-  params: PhotoParams,
-  body: AbortUploadBody,
-  response: AbortedUpload,
-});
-
-export const setTripPhoto = route({
-  method: 'POST', path: '/bookings/{id}/photos/{kind}', operationId: 'setTripPhoto', area: 'trips', auth: ['driver'],
-  summary: 'Checks the uploaded photo (an image of at most 20 MiB) and records it on the booking',
-  params: PhotoParams,
-  body: noBody,
-  response: BookingView,
-});
-
