@@ -10,6 +10,8 @@ export * from './settings';
 export * from './users';
 export * from './geo';
 export * from './bookings';
+export * from './driver-presence';
+export * from './inbox';
 export * from './dispatch-story';
 export * from './driver-documents';
 export * from './receipts';

@@ -1,5 +1,7 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
+import * as driverPresence from './driver-presence';
+import * as inbox from './inbox';
 import * as dashboard from './dashboard';
 import * as deliveryProof from './delivery-proof';
 import * as dispatchStory from './dispatch-story';
@@ -74,7 +76,7 @@ export const contract = {
   submitDriverDocument: driverDocuments.submitDriverDocument,
   reviewDriverDocument: driverDocuments.reviewDriverDocument,
   fetchDocumentQueue: driverDocuments.fetchDocumentQueue,
-  fetchMessages: bookings.fetchMessages,
+  fetchMessages: inbox.fetchMessages,
   autocomplete: geo.autocomplete,
   getCoords: geo.getCoords,
   getAddress: geo.getAddress,
@@ -90,10 +92,10 @@ export const contract = {
   fetchAssignableDrivers: bookings.fetchAssignableDrivers,
   assignDriver: bookings.assignDriver,
   fetchDispatchStory: dispatchStory.fetchDispatchStory,
-  fetchOffers: bookings.fetchOffers,
-  fetchDriverPresence: bookings.fetchDriverPresence,
-  setDriverAvailability: bookings.setDriverAvailability,
-  updateDriverLocation: bookings.updateDriverLocation,
+  fetchOffers: driverPresence.fetchOffers,
+  fetchDriverPresence: driverPresence.fetchDriverPresence,
+  setDriverAvailability: driverPresence.setDriverAvailability,
+  updateDriverLocation: driverPresence.updateDriverLocation,
   acceptBooking: trips.acceptBooking,
   declineBooking: trips.declineBooking,
   releaseBooking: trips.releaseBooking,
