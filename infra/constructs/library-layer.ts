@@ -29,7 +29,8 @@ export const LIBRARY_LAYER_USERS: Readonly<Record<string, readonly LibraryLayerM
   'lambdas/src/http/notifications/send-notification.ts': ['web-push'],
   'lambdas/src/http/users/delete-account.ts': ['web-push'],
   'lambdas/src/http/users/delete-user.ts': ['web-push'],
-  'lambdas/src/streams/fan-out.ts': ['web-push'],
+  'lambdas/src/streams/fan-out.ts': ['web-push', 'libphonenumber-js'],
+  'lambdas/src/http/users/set-emergency-contact.ts': ['libphonenumber-js'],
   'lambdas/src/jobs/dispatch-jobs.ts': ['web-push'],
 };
 

@@ -12,7 +12,7 @@ import { sosRepository } from './adapters/dynamodb/sos-repository';
 import { driverDocumentRepository } from './adapters/dynamodb/driver-document-repository';
 import { walletRepository } from './adapters/dynamodb/wallet-repository';
 import { locationGeo } from './adapters/geo/location-geo';
-import { offlineGeo } from './adapters/geo/offline-geo';
+import { geoOnFirstUse } from './adapters/geo/geo-on-first-use';
 import { awsJobQueue } from './adapters/jobs/aws-job-queue';
 import { tableJobQueue } from './adapters/jobs/table-job-queue';
 import { cancelReasonRepository } from './adapters/dynamodb/cancel-reason-repository';
@@ -116,7 +116,11 @@ export const serviceAreas = serviceAreaRepository;
 export const driverDocuments = driverDocumentRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;
-/** Amazon Location in AWS; the offline gazetteer where it does not exist. */
+/**
+ * Amazon Location in AWS; the offline gazetteer where it does not exist, imported on its first
+ * call (the functions' bundles leave it out: lambda-bundling.ts).
+ */
+const offlineGeo = geoOnFirstUse(async () => (await import('./adapters/geo/offline-geo')).offlineGeo);
 export const geo = () => (config().GEO_PROVIDER === 'offline' ? offlineGeo : locationGeo);
 /** SQS and EventBridge Scheduler in AWS; table items the local cloud's runner polls otherwise. */
 export const jobs = () => (config().JOB_DELIVERY === 'table' ? tableJobQueue : awsJobQueue);

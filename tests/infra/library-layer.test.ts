@@ -20,7 +20,7 @@ import { lambdaEntries } from '../../scripts/bench/bundles';
 const isLibrary = (path: string): string | undefined => LIBRARY_LAYER_PACKAGES.find((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * Lean functions: Stripe and web-push are left out of the bundles and served by our own layer. A
+ * Lean functions: Stripe, web-push and libphonenumber are left out of the bundles and served by our own layer. A
  * module left out must be there at run time: every function whose bundle can import one has the
  * layer, and the layer holds each module with all it needs.
  */
@@ -103,6 +103,8 @@ describe('the library layer', () => {
         "const { makeIdempotent } = await import('@aws-lambda-powertools/idempotency');",
         "const { BasePersistenceLayer } = await import('@aws-lambda-powertools/idempotency/persistence');",
         "if (typeof makeIdempotent !== 'function' || typeof BasePersistenceLayer !== 'function') throw new Error('idempotency');",
+        "const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');",
+        "if (parsePhoneNumberFromString('+447700900123')?.number !== '+447700900123') throw new Error('libphonenumber');",
         "new Stripe('sk_test_probe');",
         'const keys = webPush.generateVAPIDKeys();',
         "process.stdout.write(String(typeof keys.publicKey === 'string'));",

@@ -20,10 +20,5 @@ export function idempotencyKeyOf(headers: Record<string, string | undefined>): s
 /** The record the admission read fetches with the caller's profile (no round trip of its own). */
 export const idempotencyRecordKey = (uid: string, key: string): Key => keys.idempotentRequest(uid, key);
 
-/**
- * What an idempotent route's handler passes to httpHandler: the module that runs a request once,
- * loaded on the first request that sends a key. Only those handlers import it, so Powertools'
- * idempotency is neither in the other functions' bundles nor in any function's start.
- */
-export const idempotency = () => import('./run-once');
-export type Idempotency = typeof idempotency;
+/** What an idempotent route's handler passes to httpHandler (idempotency-on-first-use.ts). */
+export type Idempotency = () => Promise<typeof import('./run-once')>;

@@ -1,4 +1,4 @@
-import type { DriverPresence } from '../../../shared/src/contract/bookings';
+import type { DriverPresence } from '../../../shared/src/contract/driver-presence';
 import { storablePoint } from '../../../shared/src/domain/distance';
 import { dispatchPolicy, LOCATION_FRESH_MS } from '../../../shared/src/domain/dispatch';
 import { blockedKey, documentGap } from '../../../shared/src/domain/driver-documents';

@@ -174,7 +174,7 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
   if (targets.length === 0 && rechecks.length === 0 && !message) return 0;
   if (message) await deps.notifier.deliver(message);
   for (const line of chat) await deps.notifier.deliver(line);
-  const recipient = record.sk === 'BOOKING' && record.change === 'MODIFY' ? recipientLinkDue(record.before, record.image) : undefined;
+  const recipient = record.sk === 'BOOKING' && record.change === 'MODIFY' ? await recipientLinkDue(record.before, record.image) : undefined;
   if (recipient && deps.recipientTripLink) await deps.recipientTripLink(/^BOOKING#(.+)$/.exec(record.pk)![1]!, recipient);
   const raised = sosRaised(record);
   if (raised && deps.emergencyText) await deps.emergencyText(raised);

@@ -1,4 +1,4 @@
-import type { WalletEntry } from '../../../shared/src/contract/trips';
+import type { WalletEntry } from '../../../shared/src/contract/wallet';
 import { toDecimal } from '../../../shared/src/domain/money';
 import type { WalletStore } from '../ports/trips';
 import type { Account } from './admit-caller';

@@ -1,4 +1,5 @@
-import type { BookingView, Offer } from '../../../shared/src/contract/bookings';
+import type { BookingView } from '../../../shared/src/contract/bookings';
+import type { Offer } from '../../../shared/src/contract/driver-presence';
 import type { DeliveryProof } from '../../../shared/src/domain/delivery-proof';
 import type { Role } from '../../../shared/src/contract/route';
 import { HIDDEN } from '../../../shared/src/domain/demo-mode';

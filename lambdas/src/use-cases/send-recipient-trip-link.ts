@@ -25,13 +25,13 @@ export interface RecipientText { phone: string; deliveryCode?: string }
  * or position to follow, and a Book Later parcel may wait hours. Moving into ACCEPTED is what
  * triggers it, from the booking's own stream record.
  */
-export function recipientLinkDue(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): RecipientText | undefined {
+export async function recipientLinkDue(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): Promise<RecipientText | undefined> {
   const phone = after?.deliveryPersonPhone;
   if (typeof phone !== 'string' || !phone.trim()) return undefined;
   const was = before?.status as BookingStatus | undefined;
   if (after?.status !== 'ACCEPTED' || was === 'ACCEPTED') return undefined;
   // The phone as the rider typed it, in the rider's country when it has no "+".
-  const to = smsNumber(phone, typeof after.customer_contact === 'string' ? after.customer_contact : undefined);
+  const to = await smsNumber(phone, typeof after.customer_contact === 'string' ? after.customer_contact : undefined);
   if (!to) {
     logger.warn('the recipient\'s phone is not a number an SMS can reach: no trip link or delivery code sent', { bookingId: String(after.id ?? '') });
     return undefined;

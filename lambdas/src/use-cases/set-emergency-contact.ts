@@ -9,7 +9,7 @@ import type { Account } from './admit-caller';
  */
 export async function setEmergencyContact(deps: { users: Pick<UserStore, 'setFields'> }, account: Account, body: { name: string; phone: string }) {
   const phone = body.phone.trim();
-  if (!smsNumber(phone, account.profile.mobile)) throw badRequest('emergency_contact_phone_invalid', 'No SMS could reach this phone');
+  if (!(await smsNumber(phone, account.profile.mobile))) throw badRequest('emergency_contact_phone_invalid', 'No SMS could reach this phone');
   const contact = { name: body.name.trim(), phone };
   await deps.users.setFields(account.profile.id, { emergencyContact: contact });
   return contact;

@@ -27,7 +27,7 @@ export async function textEmergencyContact(deps: EmergencyTextDeps, alertId: str
   if (!alert) return false;
   const raiser = await deps.users.get(alert.raisedBy.uid);
   const contact = raiser?.emergencyContact;
-  const to = contact ? smsNumber(contact.phone, raiser.mobile) : undefined;
+  const to = contact ? await smsNumber(contact.phone, raiser.mobile) : undefined;
   if (!to) return false;
   const delivery = `SOS#${alert.id}`;
   if ((await deps.claims.take(delivery, to)) !== 'taken') return false;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage } from '../../../shared/src/contract/trips';
+import type { ChatMessage } from '../../../shared/src/contract/trip-chat';
 import { mayChat } from '../../../shared/src/domain/booking-access';
 import { conflict, notFound } from '../../../shared/src/domain/errors';
 import type { BookingRecord } from '../ports/bookings';

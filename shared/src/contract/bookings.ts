@@ -2,24 +2,12 @@ import * as z from './zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { MAX_LIVE_OFFERS } from '../domain/dispatch';
 import { MAX_STOPS } from '../domain/stops';
-import { DOCUMENT_TYPES } from '../domain/driver-documents';
-import { DELIVERY_FAILURE_REASONS } from '../domain/delivery-proof';
-import { PricedItem } from './catalog';
-import { cleanText, Id, LatLng, Money, page, PageQuery } from './common';
+import { BookingIdParams, BookingPoint, BookingView, DistanceUnit } from './booking-view';
+import { cleanText, Id, LatLng, Money, page, PageQuery, PricedItem, ZoneFee } from './common';
 import { RouteDetails } from './geo';
-import { ZoneFee } from './service-areas';
 import { ROLES, route } from './route';
 
-export const BookingStatus = z.enum(BOOKING_STATUSES);
-export const DistanceUnit = z.enum(['km', 'mile']);
-
-/** A trip end as the form sends it: coordinates and the address shown to the user. */
-export const BookingPoint = z.strictObject({
-  lat: LatLng.shape.lat,
-  lng: LatLng.shape.lng,
-  add: cleanText(300, { required: true }),
-});
-export type BookingPoint = z.infer<typeof BookingPoint>;
+export { BookingIdParams, BookingPoint, BookingStatus, BookingView, CancelledBy, DeliveryProofView, DistanceUnit, PromoDetails } from './booking-view';
 
 /**
  * Places between the pickup and the drop, in driving order, each a point with an address like
@@ -107,137 +95,6 @@ export const checkAvailability = route({
   response: Availability,
 });
 
-export const CancelledBy = z.enum(['rider', 'admin', 'system']);
-
-/** Spec §3 promo_details: the promo applied and the discount it gave (money in decimals). */
-export const PromoDetails = z.object({ id: z.string(), promo_name: z.string(), promo_discount_type: z.enum(['flat', 'percentage']), promo_discount_value: z.number(), discount: Money });
-
-/** What the drop recorded (domain/delivery-proof); the return leg's money in decimals. */
-export const DeliveryProofView = z.object({
-  outcome: z.enum(['delivered', 'failed']),
-  method: z.optional(z.enum(['code', 'left_with'])),
-  receivedBy: z.optional(z.string()),
-  reason: z.optional(z.enum(DELIVERY_FAILURE_REASONS)),
-  at: z.number(),
-  returnLeg: z.optional(z.object({ distance: z.number(), time: z.number(), trip_cost: Money, convenience_fees: Money, driver_share: Money })),
-  returnedAt: z.optional(z.number()),
-});
-
-/** Spec §3 Booking as the API shows it; money in decimals. Fields of later steps are optional. */
-export const BookingView = z.object({
-  id: Id,
-  booking_id: z.string(),
-  carType: z.string(),
-  carTypeId: z.optional(Id),
-  carImage: z.optional(z.string()),
-  customer: z.string(),
-  customer_name: z.string(),
-  customer_email: z.string(),
-  customer_contact: z.string(),
-  customer_image: z.optional(z.string()),
-  pickup: BookingPoint,
-  drop: BookingPoint,
-  pickupAddress: z.string(),
-  dropAddress: z.string(),
-  /** Stops between pickup and drop, in order, and how many the driver has reached (the next one's index). */
-  stops: z.optional(z.array(BookingPoint)),
-  stopsReached: z.optional(z.number().check(z.int(), z.nonnegative())),
-  /** When each reached stop was reached (ms), in order. */
-  stopsReachedAt: z.optional(z.array(z.number())),
-  estimate: Money,
-  estimateDistance: z.number(),
-  estimateTime: z.number(),
-  distance: z.optional(z.number()),
-  distanceUnit: DistanceUnit,
-  status: BookingStatus,
-  bookLater: z.boolean(),
-  /** When the trip is due (ms); spec "booking date (from tripdate)". */
-  tripdate: z.number(),
-  /** When the booking was made (ms). */
-  bookingDate: z.number(),
-  /** The rider's trip code (otp_secure); shown to the customer and admins, never to drivers. */
-  otp: z.optional(z.number()),
-  /** Whether starting the trip needs the rider's code: what a driver's screen knows of it. */
-  tripCodeRequired: z.optional(z.boolean()),
-  booking_type_admin: z.boolean(),
-  createdByAdmin: z.optional(z.boolean()),
-  coords: z.optional(z.array(LatLng)),
-  polylinePoints: z.optional(z.string()),
-  trip_cost: Money,
-  convenience_fees: Money,
-  driver_share: Money,
-  parcelTypeSelected: z.optional(PricedItem),
-  optionSelected: z.optional(PricedItem),
-  /** Zone fees fixed when the trip was booked (in trip_cost and driver_share). */
-  zone_fees: z.optional(z.array(ZoneFee)),
-  deliveryPerson: z.optional(z.string()),
-  deliveryPersonPhone: z.optional(z.string()),
-  pickUpInstructions: z.optional(z.string()),
-  deliveryInstructions: z.optional(z.string()),
-  /** Proof of delivery: the recipient's code (the sender's own view only), whether the drop needs one, and what was recorded. */
-  deliveryCode: z.optional(z.string()),
-  deliveryCodeRequired: z.optional(z.boolean()),
-  deliveryProof: z.optional(DeliveryProofView),
-  /** The trip's latest SOS alert (flagged: someone on it asked for help). */
-  sosAlert: z.optional(z.string()),
-  driver: z.optional(z.string()),
-  driver_name: z.optional(z.string()),
-  driver_image: z.optional(z.string()),
-  driver_contact: z.optional(z.string()),
-  vehicle_number: z.optional(z.string()),
-  fleetadmin: z.optional(z.string()),
-  /** Drivers holding an offer right now (spec requestedDrivers); admins only. */
-  requestedDrivers: z.optional(z.record(z.string(), z.literal(true))),
-  /** How many drivers hold a live offer: what the rider sees while waiting. */
-  offersOut: z.number().check(z.int(), z.nonnegative()),
-  /** Dispatch progress: the current round (0 before the first) of `rounds`. */
-  dispatchRound: z.number().check(z.int(), z.nonnegative()),
-  dispatchRounds: z.number().check(z.int(), z.nonnegative()),
-  reason: z.optional(z.string()),
-  cancelledBy: z.optional(CancelledBy),
-  cancelledAt: z.optional(z.number()),
-  // Filled by the trip and money steps (spec §2 bookings table columns).
-  driver_arrive_time: z.optional(z.number()),
-  trip_start_time: z.optional(z.number()),
-  trip_end_time: z.optional(z.number()),
-  total_trip_time: z.optional(z.number()),
-  discount: z.optional(Money),
-  customer_paid: z.optional(Money),
-  payment_mode: z.optional(z.string()),
-  gateway: z.optional(z.string()),
-  cashPaymentAmount: z.optional(Money),
-  cardPaymentAmount: z.optional(Money),
-  usedWalletMoney: z.optional(Money),
-  /** Presigned, short-lived links to the photos (bookings/{id}/pickup_image|deliver_image). */
-  pickup_image: z.optional(z.string()),
-  deliver_image: z.optional(z.string()),
-  /** When the driver accepted (ms): the rider's cancellation fee counts minutes from here. */
-  acceptTime: z.optional(z.number()),
-  /** The car type's cancellation slabs when booked, so the rider sees the fee before cancelling. */
-  cancelSlab: z.optional(z.array(z.object({ minsDelayed: z.number(), amount: Money }))),
-  /** What the rider was charged for cancelling after acceptance. */
-  cancellation_fee: z.optional(Money),
-  /** Paid before the trip (delivery mode, through a provider): the driver collects nothing. */
-  prepaid: z.optional(z.boolean()),
-  /** Spec §3: the promo whose discount `discount` is. */
-  promo_applied: z.optional(z.boolean()),
-  promo_details: z.optional(PromoDetails),
-  /** Spec §3 Payment packet, saved by Pay now: the promo as it stood (promo_applied, promo_details). */
-  paymentPacket: z.optional(z.object({
-    appcat: z.string(), payment_mode: z.string(), customer_paid: Money, cardPaymentAmount: Money, discount_amount: Money,
-    usedWalletMoney: Money, cashPaymentAmount: Money, payableAmount: Money, promo_applied: z.boolean(),
-    promo_details: z.optional(PromoDetails),
-  })),
-  /** The rider's tip after the trip, all the driver's (domain/tips), and how it was paid. */
-  tip: z.optional(Money),
-  tip_mode: z.optional(z.enum(['wallet', 'card'])),
-  tip_at: z.optional(z.number()),
-  /** The rider's rating of this trip (1–5). */
-  rating: z.optional(z.number()),
-  /** The driver's average rating when they accepted. */
-  driverRating: z.optional(z.number()),
-});
-export type BookingView = z.infer<typeof BookingView>;
 
 /** Rider, or admin on behalf of a rider (/addbookings; `riderId` then required). */
 export const AddBookingBody = z.strictObject({
@@ -281,7 +138,6 @@ export const fetchBookings = route({
   response: page(BookingView),
 });
 
-export const BookingIdParams = z.object({ id: Id });
 
 export const fetchBooking = route({
   method: 'GET', path: '/bookings/{id}', operationId: 'fetchBooking', area: 'bookings', auth: ROLES,
@@ -324,93 +180,4 @@ export const assignDriver = route({
   params: BookingIdParams,
   body: z.strictObject({ driverId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/)) }),
   response: BookingView,
-});
-
-/** A NEW booking offered to a driver, with what the driver needs to decide. */
-export const Offer = z.object({
-  bookingId: Id,
-  offeredAt: z.number(),
-  /** ms; admin assignments do not expire while the booking is NEW. */
-  expiresAt: z.optional(z.number()),
-  round: z.number().check(z.int(), z.nonnegative()),
-  carType: z.string(),
-  pickup: BookingPoint,
-  drop: BookingPoint,
-  estimate: Money,
-  driver_share: Money,
-  estimateDistance: z.number(),
-  distanceUnit: DistanceUnit,
-  /** From the driver to the pickup when offered, in `distanceUnit`. */
-  distanceToPickup: z.optional(z.number()),
-  tripdate: z.number(),
-  bookLater: z.boolean(),
-  assignedByAdmin: z.boolean(),
-});
-export type Offer = z.infer<typeof Offer>;
-
-/** Spec §6: a driver sees the NEW bookings that list them in requestedDrivers. */
-export const fetchOffers = route({
-  method: 'GET', path: '/drivers/me/offers', operationId: 'fetchOffers', area: 'drivers', auth: ['driver'],
-  summary: 'The signed-in driver\'s live offers, soonest expiry first',
-  response: z.object({ items: z.array(Offer) }),
-});
-
-export const DriverPresence = z.object({
-  online: z.boolean(),
-  queue: z.boolean(),
-  location: z.optional(LatLng),
-  /** When the last location arrived (ms). */
-  locationAt: z.optional(z.number()),
-  /** Whether dispatch can find the driver right now (online, free, fresh location). */
-  dispatchable: z.boolean(),
-  /** Why the platform set the driver offline (a document), until they go online again. */
-  offlineReason: z.optional(z.object({
-    code: z.literal('documents'), documentType: z.enum(DOCUMENT_TYPES), problem: z.enum(['missing', 'unverified', 'rejected', 'expired']), at: z.number(),
-  })),
-});
-export type DriverPresence = z.infer<typeof DriverPresence>;
-
-export const fetchDriverPresence = route({
-  method: 'GET', path: '/drivers/me', operationId: 'fetchDriverPresence', area: 'drivers', auth: ['driver'],
-  summary: 'The signed-in driver\'s availability and last location',
-  response: DriverPresence,
-});
-
-export const setDriverAvailability = route({
-  method: 'PUT', path: '/drivers/me/availability', operationId: 'setDriverAvailability', area: 'drivers', auth: ['driver'],
-  summary: 'Go online or offline (driverActiveStatus); offline drivers are never dispatched',
-  body: z.strictObject({ online: z.boolean() }),
-  response: DriverPresence,
-});
-
-export const updateDriverLocation = route({
-  method: 'POST', path: '/drivers/me/location', operationId: 'updateDriverLocation', area: 'drivers', auth: ['driver'],
-  summary: 'A location ping: one conditional write; the geo index is rewritten on a cell change or a ~30 s heartbeat',
-  body: z.strictObject({
-    lat: LatLng.shape.lat,
-    lng: LatLng.shape.lng,
-    /** Degrees from north, metres per second, metres: optional extras a phone reports. */
-    heading: z.optional(z.number().check(z.gte(0), z.lte(360))),
-    speed: z.optional(z.number().check(z.gte(0), z.lte(200))),
-    accuracy: z.optional(z.number().check(z.gte(0), z.lte(100_000))),
-  }),
-  response: z.object({ at: z.number(), indexed: z.boolean() }),
-});
-
-/** A message the platform sent a user (spec "notified"); push delivery comes with the push work. */
-export const InboxMessage = z.object({
-  id: z.string(),
-  at: z.number(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  bookingId: z.optional(z.string()),
-});
-export type InboxMessage = z.infer<typeof InboxMessage>;
-
-export const fetchMessages = route({
-  method: 'GET', path: '/me/messages', operationId: 'fetchMessages', area: 'users', auth: ROLES,
-  summary: 'The messages the platform sent the signed-in user, newest first',
-  query: PageQuery,
-  response: page(InboxMessage),
 });

@@ -1,11 +1,12 @@
 import * as z from './zod';
 import { ImageUpload, UploadTicket } from './uploads';
-import { cleanText, Id, Money, moneyInput } from './common';
+import { cleanText, Id, Money, moneyInput, PricedItem } from './common';
 import { ROLES, route } from './route';
+
+export { PricedItem };
 
 /** Both 'percent' and 'percentage' occur in stored car types (spec §3); they mean the same. */
 export const FeeType = z.enum(['flat', 'percent', 'percentage']);
-export const PricedItem = z.object({ description: z.string().check(z.minLength(1), z.maxLength(120)), amount: Money });
 export const CancelSlabRow = z.object({ minsDelayed: z.number().check(z.int(), z.nonnegative()), amount: Money });
 
 export const CarType = z.object({

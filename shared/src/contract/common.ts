@@ -6,6 +6,10 @@ import { cleanLine, cleanLines } from '../domain/text';
 export const Money = z.number().check(z.nonnegative(), z.multipleOf(0.01));
 export const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/));
 export const IsoDate = z.string().check(z.iso.datetime({ offset: true }));
+/** A priced line of a car type (a parcel type, an option), as a booking keeps it too. */
+export const PricedItem = z.object({ description: z.string().check(z.minLength(1), z.maxLength(120)), amount: Money });
+/** A zone fee on an estimate or a booking: its own line of the fare (money in decimals). */
+export const ZoneFee = z.object({ label: z.string(), amount: Money });
 export const LatLng = z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) });
 
 /** Cursor pagination shared by every list: `next` is opaque and goes back as `cursor`. */

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { DELIVERY_CODE_MAX, DELIVERY_FAILURE_REASONS, RECEIVED_BY_MAX } from '../domain/delivery-proof';
-import { BookingIdParams, BookingView } from './bookings';
+import { BookingIdParams, BookingView } from './booking-view';
 import { cleanText } from './common';
 import { route } from './route';
 

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { STORY_REASONS } from '../domain/dispatch-story';
-import { BookingIdParams, DistanceUnit } from './bookings';
+import { BookingIdParams, DistanceUnit } from './booking-view';
 import { route } from './route';
 
 export const StoryReason = z.enum(STORY_REASONS);

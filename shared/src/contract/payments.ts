@@ -1,10 +1,10 @@
 import * as z from './zod';
 import { MAX_TOP_UP, PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
-import { BookingIdParams, BookingView } from './bookings';
+import { BookingIdParams, BookingView } from './booking-view';
 import { cleanText, Money, moneyInput } from './common';
 import { route } from './route';
 import { TipAmount } from './tips';
-import { ProviderName } from './settings';
+import { ProviderName } from './payment-providers';
 
 /**
  * Money through payment providers (spec §4 Payment, Pay now). The checkout answers the form the

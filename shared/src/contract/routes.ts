@@ -1,5 +1,7 @@
 import * as auth from './auth';
 import * as bookings from './bookings';
+import * as driverPresence from './driver-presence';
+import * as inbox from './inbox';
 import * as dashboard from './dashboard';
 import * as deliveryProof from './delivery-proof';
 import * as dispatchStory from './dispatch-story';
@@ -17,9 +19,12 @@ import * as sos from './sos';
 import * as stops from './stops';
 import * as system from './system';
 import * as trips from './trips';
+import * as tripChat from './trip-chat';
+import * as tripPhotos from './trip-photos';
 import * as tripLink from './trip-link';
 import * as tips from './tips';
 import * as users from './users';
+import * as wallet from './wallet';
 import * as withdraws from './withdraws';
 import type { AnyRoute } from './route';
 
@@ -71,7 +76,7 @@ export const contract = {
   submitDriverDocument: driverDocuments.submitDriverDocument,
   reviewDriverDocument: driverDocuments.reviewDriverDocument,
   fetchDocumentQueue: driverDocuments.fetchDocumentQueue,
-  fetchMessages: bookings.fetchMessages,
+  fetchMessages: inbox.fetchMessages,
   autocomplete: geo.autocomplete,
   getCoords: geo.getCoords,
   getAddress: geo.getAddress,
@@ -87,10 +92,10 @@ export const contract = {
   fetchAssignableDrivers: bookings.fetchAssignableDrivers,
   assignDriver: bookings.assignDriver,
   fetchDispatchStory: dispatchStory.fetchDispatchStory,
-  fetchOffers: bookings.fetchOffers,
-  fetchDriverPresence: bookings.fetchDriverPresence,
-  setDriverAvailability: bookings.setDriverAvailability,
-  updateDriverLocation: bookings.updateDriverLocation,
+  fetchOffers: driverPresence.fetchOffers,
+  fetchDriverPresence: driverPresence.fetchDriverPresence,
+  setDriverAvailability: driverPresence.setDriverAvailability,
+  updateDriverLocation: driverPresence.updateDriverLocation,
   acceptBooking: trips.acceptBooking,
   declineBooking: trips.declineBooking,
   releaseBooking: trips.releaseBooking,
@@ -125,15 +130,15 @@ export const contract = {
   addServiceArea: serviceAreas.addServiceArea,
   updateServiceArea: serviceAreas.updateServiceArea,
   deleteServiceArea: serviceAreas.deleteServiceArea,
-  fetchChat: trips.fetchChat,
-  sendChatMessage: trips.sendChatMessage,
-  createTripPhotoUploadUrl: trips.createTripPhotoUploadUrl,
-  createTripPhotoUploadParts: trips.createTripPhotoUploadParts,
-  completeTripPhotoUpload: trips.completeTripPhotoUpload,
-  abortTripPhotoUpload: trips.abortTripPhotoUpload,
-  setTripPhoto: trips.setTripPhoto,
-  fetchWallet: trips.fetchWallet,
-  addToWallet: trips.addToWallet,
+  fetchChat: tripChat.fetchChat,
+  sendChatMessage: tripChat.sendChatMessage,
+  createTripPhotoUploadUrl: tripPhotos.createTripPhotoUploadUrl,
+  createTripPhotoUploadParts: tripPhotos.createTripPhotoUploadParts,
+  completeTripPhotoUpload: tripPhotos.completeTripPhotoUpload,
+  abortTripPhotoUpload: tripPhotos.abortTripPhotoUpload,
+  setTripPhoto: tripPhotos.setTripPhoto,
+  fetchWallet: wallet.fetchWallet,
+  addToWallet: wallet.addToWallet,
   checkout: payments.checkout,
   fetchPayment: payments.fetchPayment,
   confirmPayment: payments.confirmPayment,

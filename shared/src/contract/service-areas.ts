@@ -1,7 +1,9 @@
 import * as z from './zod';
 import { AREA_KINDS, AREA_NAME_MAX, FEE_APPLIES_TO, FEE_LABEL_MAX, MAX_VERTICES, MAX_ZONE_FEE } from '../domain/service-areas';
-import { cleanText, Id, Money, moneyInput } from './common';
+import { cleanText, Id, Money, moneyInput, ZoneFee } from './common';
 import { route } from './route';
+
+export { ZoneFee };
 
 /**
  * Service areas and fee zones, drawn by admins on the map (domain/service-areas). With no service
@@ -39,9 +41,6 @@ export const ServiceArea = z.object({
   updatedAt: z.number(),
 });
 export type ServiceArea = z.infer<typeof ServiceArea>;
-
-/** A zone fee on an estimate or a booking: its own line of the fare (money in decimals). */
-export const ZoneFee = z.object({ label: z.string(), amount: Money });
 
 const ServiceAreaParams = z.object({ id: Id });
 

@@ -5,6 +5,9 @@ import { isTimeZone } from '../domain/time-zone';
 import { cleanText, moneyInput } from './common';
 import { DOCUMENT_TYPES } from '../domain/driver-documents';
 import { ROLES, route } from './route';
+import { PaymentProvider } from './payment-providers';
+
+export { PaymentProvider, PROVIDER_NAMES, ProviderName } from './payment-providers';
 
 export const AppMode = z.enum(['taxi', 'delivery']);
 
@@ -163,14 +166,6 @@ export const editSettings = route({
   response: z.object({ code: z.literal('updated'), settings: AdminSettings }),
 });
 
-/** Spec §3 Payment provider names. */
-export const PROVIDER_NAMES = [
-  'paypal', 'braintree', 'stripe', 'paytm', 'payulatam', 'flutterwave',
-  'paystack', 'securepay', 'payfast', 'liqpay', 'culqi', 'mercadopago',
-] as const;
-export const ProviderName = z.enum(PROVIDER_NAMES);
-export const PaymentProvider = z.object({ name: ProviderName, link: z.string() });
-export type PaymentProvider = z.infer<typeof PaymentProvider>;
 
 export const getProviders = route({
   method: 'GET', path: '/providers', operationId: 'getProviders', area: 'settings', auth: ROLES,

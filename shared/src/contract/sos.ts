@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { SOS_NOTE_MAX, SOS_STATUSES } from '../domain/sos';
-import { BookingIdParams } from './bookings';
+import { BookingIdParams } from './booking-view';
 import { cleanText, Id, LatLng } from './common';
 import { route } from './route';
 

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { MAX_STOPS } from '../domain/stops';
-import { BookingIdParams, BookingView } from './bookings';
+import { BookingIdParams, BookingView } from './booking-view';
 import { route } from './route';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { TIP_ABSOLUTE_MAX } from '../domain/tips';
-import { BookingIdParams, BookingView } from './bookings';
+import { BookingIdParams, BookingView } from './booking-view';
 import { moneyInput } from './common';
 import { route } from './route';
 

@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { BOOKING_STATUSES } from '../domain/booking-status';
 import { TRIP_LINK_TOKEN_PATTERN } from '../domain/trip-link';
-import { BookingIdParams } from './bookings';
+import { BookingIdParams } from './booking-view';
 import { LatLng } from './common';
 import { route } from './route';
 

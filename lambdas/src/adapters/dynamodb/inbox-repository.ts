@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../../../../shared/src/contract/bookings';
+import type { InboxMessage } from '../../../../shared/src/contract/inbox';
 import { keys } from './keys';
 import { table } from './repository';
 

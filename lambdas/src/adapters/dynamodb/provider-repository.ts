@@ -1,4 +1,4 @@
-import { ProviderName } from '../../../../shared/src/contract/settings';
+import { ProviderName } from '../../../../shared/src/contract/payment-providers';
 import type { ProviderItem, ProviderStore } from '../../ports/providers';
 import { keys } from './keys';
 import { table } from './repository';

@@ -2,7 +2,7 @@ import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { bookings, demand, geo, jobs, now, presence, random, serviceAreas } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { idempotency } from '../../middleware/idempotency';
+import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { addBooking } from '../../use-cases/add-booking';
 
 const deps = { bookings, demand, geo, jobs, now, presence, random, serviceAreas };

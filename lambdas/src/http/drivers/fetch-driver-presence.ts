@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/bookings';
+import * as contract from '../../../../shared/src/contract/driver-presence';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { now } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';

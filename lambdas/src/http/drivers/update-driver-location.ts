@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/bookings';
+import * as contract from '../../../../shared/src/contract/driver-presence';
 import { now, presence } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { updateDriverLocation } from '../../use-cases/driver-presence';

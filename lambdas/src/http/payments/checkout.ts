@@ -2,7 +2,7 @@ import * as contract from '../../../../shared/src/contract/payments';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { gateway, now, payments, providers, siteOrigins } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { idempotency } from '../../middleware/idempotency';
+import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { startCheckout } from '../../use-cases/start-checkout';
 
 const deps = { gateway, now, payments, providers, siteOrigins };

@@ -2,7 +2,7 @@ import * as contract from '../../../../shared/src/contract/tips';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { bookings, now, trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { idempotency } from '../../middleware/idempotency';
+import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { addTip } from '../../use-cases/add-tip';
 
 const deps = { bookings, now, trips };

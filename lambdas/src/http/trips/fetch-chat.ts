@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/trips';
+import * as contract from '../../../../shared/src/contract/trip-chat';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { trips } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';

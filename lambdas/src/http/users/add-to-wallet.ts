@@ -1,8 +1,8 @@
-import * as contract from '../../../../shared/src/contract/trips';
+import * as contract from '../../../../shared/src/contract/wallet';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
 import { now, users, wallets } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { idempotency } from '../../middleware/idempotency';
+import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { addToWallet } from '../../use-cases/add-to-wallet';
 
 const deps = { now, users, wallets };

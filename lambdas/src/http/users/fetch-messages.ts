@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/bookings';
+import * as contract from '../../../../shared/src/contract/inbox';
 import { inbox } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 

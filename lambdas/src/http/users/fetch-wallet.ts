@@ -1,4 +1,4 @@
-import * as contract from '../../../../shared/src/contract/trips';
+import * as contract from '../../../../shared/src/contract/wallet';
 import { wallets } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { fetchWallet } from '../../use-cases/fetch-wallet';

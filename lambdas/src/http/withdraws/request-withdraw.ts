@@ -1,7 +1,7 @@
 import * as contract from '../../../../shared/src/contract/withdraws';
 import { now, users, withdraws } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
-import { idempotency } from '../../middleware/idempotency';
+import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { requestWithdraw } from '../../use-cases/request-withdraw';
 
 const deps = { now, users, withdraws };

