@@ -46,15 +46,20 @@ describe('a rider finds the trip', () => {
     return page;
   }
 
+  /** A rider of this file's own, with no booking yet (the demo riders' trips are other files' too). */
+  async function freshRider(label: string): Promise<{ email: string; password: string }> {
+    const n = unique(label);
+    const made = { email: n.email, password: 'Rider1234' };
+    await ok(admin, 'POST', '/users', { usertype: 'rider', firstName: 'Nina', lastName: `New${n.tag}`, email: n.email, mobile: `+1${n.phone}`, password: made.password });
+    return made;
+  }
+
   beforeAll(async () => {
     browser = await launch();
     adminCtx = await browser.newContext({ viewport: WIDE });
     admin = await adminCtx.newPage();
     await signIn(admin, 'admin@example.com');
-    // A rider who has booked nothing yet.
-    const n = unique('finder');
-    newRider = { email: n.email, password: 'Rider1234' };
-    await ok(admin, 'POST', '/users', { usertype: 'rider', firstName: 'Nina', lastName: `New${n.tag}`, email: n.email, mobile: `+1${n.phone}`, password: newRider.password });
+    newRider = await freshRider('finder');
   }, 120_000);
 
   afterAll(async () => {
@@ -138,8 +143,10 @@ describe('a rider finds the trip', () => {
   });
 
   it('the booking id opens the live trip; a banner shows on every page while the trip is on and goes when it ends', async () => {
-    const rider = await pageOf('rider1@example.com', WIDE);
-    const riderPhone = await pageOf('rider1@example.com', PHONE);
+    // Its own rider: a demo rider may have a trip of another file's on, and two trips make the banner a list.
+    const own = await freshRider('banner');
+    const rider = await pageOf(own.email, WIDE, own.password);
+    const riderPhone = await pageOf(own.email, PHONE, own.password);
     const riderId = (await ok(rider, 'GET', '/me')).id as string;
     await rider.goto(`${siteUrl()}/profile`);
     await riderPhone.goto(`${siteUrl()}/wallet`);
