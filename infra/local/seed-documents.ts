@@ -2,20 +2,19 @@ import { driverDocumentRepository } from '../../lambdas/src/adapters/dynamodb/dr
 import { userRepository } from '../../lambdas/src/adapters/dynamodb/user-repository';
 import { s3Uploads } from '../../lambdas/src/adapters/s3/uploads';
 import { maxBytesOf, uploadKey } from '../../lambdas/src/use-cases/upload-keys';
-import { DOCUMENT_TYPES, operatorDay, type DriverDocumentRecord } from '../../shared/src/domain/driver-documents';
+import { DOCUMENT_TYPES, operatorDay, type DocumentType, type DriverDocumentRecord } from '../../shared/src/domain/driver-documents';
+import { documentPicture } from './document-picture';
 
-/** A 1x1 PNG: the demo's document pictures (the server checks type and size, not pixels). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
 /** The demo's documents expire two years after the seed. */
 const VALID_DAYS = 730;
 
-/** Uploads one picture the way a browser does (the presigned POST of the driver-documents upload); its key. */
-async function upload(now: Date): Promise<string> {
+/** Uploads one document's picture the way a browser does (the presigned POST of the driver-documents upload); its key. */
+async function upload(now: Date, type: DocumentType, uid: string): Promise<string> {
   const key = uploadKey({ kind: 'licence' }, now);
   const ticket = await s3Uploads.createPostTicket({ key, contentType: 'image/png', maxBytes: maxBytesOf('licence') });
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'document.png');
+  form.append('file', new Blob([new Uint8Array(documentPicture(type, uid))], { type: 'image/png' }), 'document.png');
   const res = await fetch(ticket.url, { method: 'POST', body: form });
   if (res.status >= 300) throw new Error(`could not upload a demo document: ${res.status}`);
   return key;
@@ -34,7 +33,7 @@ export async function seedVerifiedDocuments(uid: string, driverName: string): Pr
   let profile = await userRepository.get(uid, { consistent: true });
   if (!profile) throw new Error(`no demo driver ${uid}`);
   for (const type of DOCUMENT_TYPES) {
-    const key = await upload(now);
+    const key = await upload(now, type, uid);
     const record: DriverDocumentRecord = {
       ...(type === 'licence' ? {} : { key }),
       expiresOn, status: 'verified', version: 2, submittedAt: at, reviewedAt: at, reviewedByName: 'Demo data',

@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../infra/local/demo-history/seeded-random';
 import { zonedParts, zonedTime } from '../../../infra/local/demo-history/zoned-time';
+import { documentPicture } from '../../../infra/local/document-picture';
 import { parcelPhoto } from '../../../scripts/simulate/parcel-photo';
 
 /** Reads a PNG's size and its pixels back (8-bit truecolour, filter 0 rows: what parcelPhoto writes). */
@@ -59,5 +60,25 @@ describe('the history\'s seeded random source and the operator\'s wall clock', (
     expect(new Date(zonedTime('America/Los_Angeles', 2026, 11, 26, 8, 30)).toISOString()).toBe('2026-11-26T16:30:00.000Z');
     expect(new Date(zonedTime('America/Los_Angeles', 2026, 7, 1, 8, 30)).toISOString()).toBe('2026-07-01T15:30:00.000Z');
     expect(zonedParts(Date.parse('2026-11-27T05:00:00Z'), 'America/Los_Angeles')).toMatchObject({ day: 26, hour: 21, weekday: 4 });
+  });
+});
+
+describe('the demo drivers\' document pictures', () => {
+  it('are pictures of a document, not one colour: ID-card sized, many colours, each type its own, the same for the same driver', () => {
+    const licence = documentPicture('licence', 'driver-1');
+    const { width, height, raw } = decode(licence);
+    expect([width, height]).toEqual([340, 214]);
+    const colours = new Set<number>();
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * (width * 3 + 1) + 1 + x * 3;
+        colours.add((raw[i]! << 16) | (raw[i + 1]! << 8) | raw[i + 2]!);
+      }
+    }
+    expect(colours.size).toBeGreaterThan(500); // the old picture was one red pixel
+    expect(documentPicture('insurance', 'driver-1').equals(licence)).toBe(false);
+    expect(documentPicture('licence', 'driver-2').equals(licence)).toBe(false);
+    expect(documentPicture('licence', 'driver-1').equals(licence)).toBe(true);
+    expect(licence.length).toBeLessThan(5 * 1024 * 1024); // one presigned POST
   });
 });
