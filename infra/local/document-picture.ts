@@ -1,4 +1,5 @@
 import type { DocumentType } from '../../shared/src/domain/driver-documents';
+import { seededRandom, seedOf } from './demo-history/seeded-random';
 import { encodePng } from './png';
 
 const WIDTH = 340;
@@ -14,13 +15,7 @@ const BAND: Record<DocumentType, Rgb> = { licence: [214, 92, 128], insurance: [5
  * the demo's documents sees documents, not coloured squares. No text: nothing on it claims to be real.
  */
 export function documentPicture(type: DocumentType, seed: string): Buffer {
-  let state = [...`${type}:${seed}`].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
-  const rand = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(seedOf(`${type}:${seed}`)).next;
   const px = new Uint8Array(WIDTH * HEIGHT * 3);
   const rect = (x0: number, y0: number, w: number, h: number, c: Rgb) => {
     for (let y = Math.max(0, Math.round(y0)); y < Math.min(HEIGHT, y0 + h); y++) {

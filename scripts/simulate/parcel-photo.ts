@@ -1,3 +1,4 @@
+import { seededRandom, seedOf } from '../../infra/local/demo-history/seeded-random';
 import { encodePng } from '../../infra/local/png';
 
 /**
@@ -12,13 +13,7 @@ const HEIGHT = 240;
 type Rgb = [number, number, number];
 
 export function parcelPhoto(scene: PhotoScene, seed: string): Buffer {
-  let state = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
-  const rand = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(seedOf(seed)).next;
   const px = new Uint8Array(WIDTH * HEIGHT * 3);
   const set = (x: number, y: number, c: Rgb) => {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;

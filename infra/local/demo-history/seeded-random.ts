@@ -40,3 +40,8 @@ export function seededRandom(seed: number): SeededRandom {
     },
   };
 }
+
+/** A seed from text (FNV-1a): the same picture or story for the same booking, driver or label. */
+export function seedOf(text: string): number {
+  return [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+}

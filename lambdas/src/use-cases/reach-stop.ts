@@ -18,8 +18,8 @@ export interface ReachStopDeps {
  * The booking's driver marks stop `index` reached (domain/stops): only their own trip, only the
  * next stop and only while STARTED. One transaction, conditioned on the booking's version:
  * `stopsReached` moves on and a tracking point marks where the stop was made (it counts towards
- * the driven distance), and the rider is told (inbox and push) where the trip goes next. Of two simultaneous presses of one stop the second answers 409
- * stop_already_reached (`pressDriverStep`).
+ * the driven distance), and the rider is told (inbox and push) where the trip goes next. Of two
+ * simultaneous presses of one stop the second answers 409 stop_already_reached (`pressDriverStep`).
  */
 export async function reachStop(deps: ReachStopDeps, account: Account, loaded: BookingRecord | undefined, state: DriverStateRecord | undefined, index: number): Promise<BookingView> {
   const written = await pressDriverStep(deps, account, loaded, {

@@ -23,19 +23,25 @@ function decode(png: Buffer) {
   return { width, height, raw: inflateSync(Buffer.concat(idat)) };
 }
 
+/** The distinct colours of a decoded picture (each row starts with its filter byte). */
+function coloursOf(width: number, height: number, raw: Buffer): Set<number> {
+  const colours = new Set<number>();
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * (width * 3 + 1) + 1 + x * 3;
+      colours.add((raw[i]! << 16) | (raw[i + 1]! << 8) | raw[i + 2]!);
+    }
+  }
+  return colours;
+}
+
 describe('the simulated driver\'s parcel photos', () => {
   it('are real pictures: 320 x 240, thousands of colours, different per scene and per trip, the same for the same trip', () => {
     const pickup = parcelPhoto('pickup', 'BKAAAA1111');
     const drop = parcelPhoto('delivery', 'BKAAAA1111');
     const { width, height, raw } = decode(drop);
     expect([width, height]).toEqual([320, 240]);
-    const colours = new Set<number>();
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * (width * 3 + 1) + 1 + x * 3;
-        colours.add((raw[i]! << 16) | (raw[i + 1]! << 8) | raw[i + 2]!);
-      }
-    }
+    const colours = coloursOf(width, height, raw);
     expect(colours.size).toBeGreaterThan(1000);
     expect(pickup.equals(drop)).toBe(false);
     expect(parcelPhoto('delivery', 'BKBBBB2222').equals(drop)).toBe(false);
@@ -68,13 +74,7 @@ describe('the demo drivers\' document pictures', () => {
     const licence = documentPicture('licence', 'driver-1');
     const { width, height, raw } = decode(licence);
     expect([width, height]).toEqual([340, 214]);
-    const colours = new Set<number>();
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * (width * 3 + 1) + 1 + x * 3;
-        colours.add((raw[i]! << 16) | (raw[i + 1]! << 8) | raw[i + 2]!);
-      }
-    }
+    const colours = coloursOf(width, height, raw);
     expect(colours.size).toBeGreaterThan(500); // the old picture was one red pixel
     expect(documentPicture('insurance', 'driver-1').equals(licence)).toBe(false);
     expect(documentPicture('licence', 'driver-2').equals(licence)).toBe(false);
