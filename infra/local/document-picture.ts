@@ -1,6 +1,6 @@
 import type { DocumentType } from '../../shared/src/domain/driver-documents';
 import { seededRandom, seedOf } from './demo-history/seeded-random';
-import { encodePng } from './png';
+import { cameraLook, encodePng } from './png';
 
 const WIDTH = 340;
 const HEIGHT = 214; // an ID card's proportions (85.6 x 54 mm)
@@ -53,16 +53,6 @@ export function documentPicture(type: DocumentType, seed: string): Buffer {
     y += (rand() - 0.5) * 3;
     rect(x, Math.max(cy + ch - 34, Math.min(cy + ch - 14, y)), 1, 2, [30, 40, 90]);
   }
-  // The camera: a little noise and a soft vignette.
-  for (let py = 0; py < HEIGHT; py++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const i = (py * WIDTH + x) * 3;
-      const dx = x / WIDTH - 0.5;
-      const dy = py / HEIGHT - 0.5;
-      const v = 1 - 0.3 * (dx * dx + dy * dy);
-      const n = (rand() - 0.5) * 8;
-      for (let c = 0; c < 3; c++) px[i + c] = Math.max(0, Math.min(255, Math.round(px[i + c]! * v + n)));
-    }
-  }
+  cameraLook(px, WIDTH, HEIGHT, rand, { vignette: 0.3, noise: 8 });
   return encodePng(px, WIDTH, HEIGHT);
 }

@@ -1,6 +1,23 @@
 import { deflateSync } from 'node:zlib';
 
 /**
+ * What a phone's camera leaves on a drawn RGB picture, in place: sensor noise of `noise` levels and
+ * a soft vignette darkening the corners by up to `vignette` (a share of the brightness).
+ */
+export function cameraLook(rgb: Uint8Array, width: number, height: number, rand: () => number, look: { vignette: number; noise: number }): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const dx = x / width - 0.5;
+      const dy = y / height - 0.5;
+      const v = 1 - look.vignette * (dx * dx + dy * dy);
+      const n = (rand() - 0.5) * look.noise;
+      for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, Math.round(rgb[i + c]! * v + n)));
+    }
+  }
+}
+
+/**
  * An RGB picture (3 bytes a pixel, rows top to bottom) as a PNG file: the local cloud's drawn
  * pictures (the simulated drivers' parcel photos, the demo drivers' documents), made here so
  * nothing is downloaded and nothing has an owner.

@@ -1,5 +1,5 @@
 import { seededRandom, seedOf } from '../../infra/local/demo-history/seeded-random';
-import { encodePng } from '../../infra/local/png';
+import { cameraLook, encodePng } from '../../infra/local/png';
 
 /**
  * The simulated driver's photos: a parcel on the shop's counter at pickup and on a doorstep at the
@@ -89,17 +89,7 @@ export function parcelPhoto(scene: PhotoScene, seed: string): Buffer {
   for (let line = 0; line < 3; line++) rect(x0 + 11, y0 + 14 + line * 5, 18 + Math.floor(rand() * 6), 2, [60, 60, 70]);
   for (let bar = 0; bar < 12; bar++) if (rand() > 0.4) rect(x0 + 11 + bar * 2, y0 + 27, 1, 2, [20, 20, 20]);
 
-  // Sensor noise and a soft vignette, as a phone's camera leaves them.
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const i = (y * WIDTH + x) * 3;
-      const dx = x / WIDTH - 0.5;
-      const dy = y / HEIGHT - 0.5;
-      const v = 1 - 0.35 * (dx * dx + dy * dy);
-      const n = (rand() - 0.5) * 10;
-      for (let c = 0; c < 3; c++) px[i + c] = clamp(px[i + c]! * v + n);
-    }
-  }
+  cameraLook(px, WIDTH, HEIGHT, rand, { vignette: 0.35, noise: 10 });
   return encodePng(px, WIDTH, HEIGHT);
 }
 
