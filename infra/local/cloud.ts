@@ -21,7 +21,7 @@ import { startStreamPoller } from './stream-poller';
 import { startDeployedFunctions, type DeployedFunctions } from './functions/deployed-mode';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { Job } from '../../lambdas/src/ports/jobs';
-import { currentCorrelationId } from '../../lambdas/src/observability/correlation';
+import { CORRELATION_ATTRIBUTE, currentCorrelationId } from '../../lambdas/src/observability/correlation';
 
 /** Where the demo happens: the simulated fleet drives here and the maps open here. */
 export const DEMO_CITY = { name: 'San Francisco', center: { lat: 37.7749, lng: -122.4194 } } as const;
@@ -77,6 +77,10 @@ export interface LocalCloud {
    */
   quiet(id: string): void;
   unquiet(): void;
+  /** Whether the consumers are kept from this stream record now (what `quiet` was told). */
+  isHushed(record: _Record): boolean;
+  /** The table's stream, for a test that reads what was written as the consumers do. */
+  tableStream: { endpoint: string; arn: string };
   /** The functions of the deployed mode: their environments and start-up timings (absent in-process). */
   deployed?: DeployedFunctions;
   stop(): Promise<void>;
@@ -309,6 +313,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       markReady: () => { ready = true; },
       quiet: (id) => { hushed.add(id); },
       unquiet: () => { hushed.clear(); },
+      isHushed,
+      tableStream: { endpoint: dynamo.endpoint, arn: dynamo.streamArn },
       quietly: async (work) => {
         step('Pausing the stream consumers and the timer runner');
         await background?.();
@@ -328,12 +334,19 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
   }
 }
 
-/** Whether a stream record's keys (split at `#`) or its item's top-level strings name one of `ids`. */
+/**
+ * Whether a stream record's keys (split at `#`) or its item's top-level strings name one of `ids`.
+ * The writer's correlation id counts on the new image only: a live write over an item the past
+ * wrote last (this month's earnings, a promo) is news.
+ */
 function mentionsAny(r: _Record, ids: Set<string>): boolean {
   const d = r.dynamodb;
   for (const k of [d?.Keys?.pk?.S, d?.Keys?.sk?.S]) if (k && k.split('#').some((part) => ids.has(part))) return true;
   for (const image of [d?.NewImage, d?.OldImage]) {
-    for (const v of Object.values(image ?? {})) if (v?.S !== undefined && ids.has(v.S)) return true;
+    for (const [name, v] of Object.entries(image ?? {})) {
+      if (name === CORRELATION_ATTRIBUTE && image === d?.OldImage && d?.NewImage) continue;
+      if (v?.S !== undefined && ids.has(v.S)) return true;
+    }
   }
   return false;
 }

@@ -385,12 +385,18 @@ describe('object-level authorization: another user\'s ids (spec §6)', () => {
       const oldFleet = await follow(f.fleetA.token, f.fleetA.id, [`booking/${booking.id}`, `tracking/${booking.id}`]);
       const rider = await follow(f.riderA.token, f.riderA.id, all);
       const next = await online(await fleetDriver(f.fleetB), north(here, 1.1));
+      // A barrier, not a pause: the accept above was written before anyone followed, and on a loaded
+      // machine its event can still be on its way. A ping written after it reaches all three once
+      // everything before it has, so what arrives after `from` was caused after the give-up.
+      const mark = cid('mark');
+      expect((await as(first.token, 'POST', '/drivers/me/location', north(here, 0.9), mark)).status).toBe(200);
+      for (const who of [gaveUp, oldFleet, rider]) await received(who, `tracking/${booking.id}`, mark);
       await settle();
       const [fromDriver, fromFleet] = [gaveUp.log.length, oldFleet.log.length];
 
       expect((await api('POST', `/bookings/${booking.id}/release`, { token: first.token, body: {} })).status).toBe(200);
       // Dispatch starts again at once and offers the trip to the next driver (never to the one who gave it up).
-      for (const end = Date.now() + 10_000; !(await bookingState(f, booking.id)).requested.includes(next.id); await sleep(200)) {
+      for (const end = Date.now() + 30_000; !(await bookingState(f, booking.id)).requested.includes(next.id); await sleep(200)) {
         if (Date.now() > end) throw new Error('the released trip was not offered again');
       }
       expect((await api('POST', `/bookings/${booking.id}/accept`, { token: next.token, body: {} })).status).toBe(200);

@@ -35,6 +35,7 @@ import * as promosContract from '../../../shared/src/contract/promos';
 import * as withdrawsContract from '../../../shared/src/contract/withdraws';
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { DomainError } from '../../../shared/src/domain/errors';
+import { withCorrelationId } from '../../../lambdas/src/observability/correlation';
 import type { Role } from '../../../shared/src/contract/route';
 import { DEMO_TIME_ZONE, demoPlaces, historyDrivers, historyRiders, recipients, type DemoPlace } from './demo-city';
 import { seededRandom, type SeededRandom } from './seeded-random';
@@ -79,8 +80,9 @@ export interface DemoHistoryOptions {
   /** Bookings on an average weekday of the last week (default 11; a test plays the same shape lighter). */
   perDay?: number;
   /**
-   * Told every id (person, booking) the older part plays with before it writes anything of it:
-   * beside live traffic, their stream records are the past's, not news.
+   * Told the older part's correlation id (`PAST_CORRELATION_ID`, on every item it writes) before
+   * its first write, and every id (person, booking) it plays with: beside live traffic, their stream
+   * records are the past's, not news.
    */
   quiet?: (id: string) => void;
   /** After every day played. */
@@ -111,6 +113,9 @@ export interface DemoHistoryProgress {
   bookings: number;
 }
 
+/** The correlation id on everything the older part writes (what `quiet` is told first), and the recent part's. */
+export const PAST_CORRELATION_ID = 'demo-history-past';
+const RECENT_CORRELATION_ID = 'demo-history';
 const DAY = 86_400_000;
 const MIN = 60_000;
 
@@ -580,6 +585,18 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
   step(`History: playing ${todo.length} of ${totalParts} parts of ${days} days in ${DEMO_TIME_ZONE} (DEMO_HISTORY_DAYS, DEMO_HISTORY_SEED)`);
   const counted = () => summary.bookings;
   for (const n of todo) {
+    // Every item the older part writes carries its correlation id, told to `quiet` before the first
+    // write: a record written before its booking's or person's id is known (the booking itself, an
+    // account) is hushed by it as well, however soon the stream is read.
+    const past = all.older.includes(n);
+    if (past) quiet?.(PAST_CORRELATION_ID);
+    await withCorrelationId(past ? PAST_CORRELATION_ID : RECENT_CORRELATION_ID, () => playPart(n));
+  }
+  if (crew) await offDuty(crew);
+  summary.ms = Date.now() - began;
+  return summary;
+
+  async function playPart(n: number) {
     const before = counted();
     // Begun is recorded first: a stop half way skips the rest of this part rather than doubling it.
     marker.started = [...marker.started!, n];
@@ -621,9 +638,6 @@ export async function playDemoHistory(opts: DemoHistoryOptions): Promise<DemoHis
     report();
     step(`History: ${n < days ? `day ${n + 1} of ${days}` : n === days ? 'the last hour' : 'the payout waiting now'} played (${marker.bookings} bookings in all)`);
   }
-  if (crew) await offDuty(crew);
-  summary.ms = Date.now() - began;
-  return summary;
 
   function planDay(day: number) {
     const dayStart = dayStartOf(day);

@@ -205,26 +205,38 @@ export async function fanOutChange(deps: FanOutDeps, record: ChangeRecord): Prom
 
 /**
  * Whether a subscriber of a topic may have this record's event. Booking-scoped topics ask the
- * REST read's rule about the booking: the record's own item when it is the booking, else the
- * booking as it is now, read once for the whole record however many follow (a tracking point or
- * chat message names no parties, and the booking may have changed since it was written). Every
- * other topic's right depends only on who subscribed, which cannot change while the connection
- * lives (a user who loses access has every socket closed), so it was settled at subscribe.
+ * REST read's rule about the booking. A record of the booking item carries the parties as they
+ * were when it was written: whom that image admits may have the event (they held the right at
+ * that change, and the change that took it away, a later record of the same item, comes after).
+ * Whom it refuses is asked again of the booking as it is now, because the stream may hand over an
+ * older record after a newer change admitted them (a fleet admin who follows a trip the moment it
+ * is accepted, while the offer's record is still on its way): an old image never drops anyone. Any
+ * other record (a tracking point, a chat message names no parties) is judged on the booking as it
+ * is now. Either read happens once for the whole record however many follow. Every other topic's
+ * right depends only on who subscribed, which cannot change while the connection lives (a user
+ * who loses access has every socket closed), so it was settled at subscribe.
  */
 async function rightsOf(
   deps: FanOutDeps, record: ChangeRecord, followed: { topic: string; subscribers: Subscriber[] }[],
 ): Promise<(topic: string, s: Subscriber) => boolean> {
   const scoped = followed.filter((a) => a.subscribers.length > 0 && bookingTopic(a.topic));
   if (scoped.length === 0) return () => true;
-  const isBookingItem = record.pk.startsWith('BOOKING#') && record.sk === 'BOOKING';
-  const ids = new Set(scoped.map((a) => bookingTopic(a.topic)!.bookingId));
-  const parties = new Map<string, BookingParties | undefined>();
-  await Promise.all([...ids].map(async (id) => {
-    parties.set(id, isBookingItem && record.pk === `BOOKING#${id}` ? partiesOf(record.image) : await deps.booking(id));
-  }));
+  const itemOf = record.pk.startsWith('BOOKING#') && record.sk === 'BOOKING' ? record.pk.slice('BOOKING#'.length) : undefined;
+  const imageParties = itemOf ? partiesOf(record.image) : undefined;
+  const viewer = (s: Subscriber) => (s.uid && s.role ? { uid: s.uid, role: s.role } : undefined);
+  const byImage = (topic: string, s: Subscriber) => {
+    const rule = bookingTopic(topic)!;
+    const who = viewer(s);
+    return rule.bookingId === itemOf && !!who && rule.may(imageParties, who);
+  };
+  // The booking as it is now: for every other booking, and for this one only when its image refuses someone.
+  const ids = new Set(scoped.flatMap((a) => a.subscribers.filter((s) => !byImage(a.topic, s)).map(() => bookingTopic(a.topic)!.bookingId)));
+  const now = new Map<string, BookingParties | undefined>();
+  await Promise.all([...ids].map(async (id) => { now.set(id, await deps.booking(id)); }));
   return (topic, s) => {
     const rule = bookingTopic(topic);
     if (!rule) return true;
-    return !!s.uid && !!s.role && rule.may(parties.get(rule.bookingId), { uid: s.uid, role: s.role });
+    const who = viewer(s);
+    return !!who && (byImage(topic, s) || rule.may(now.get(rule.bookingId), who));
   };
 }

@@ -47,7 +47,7 @@ describe('one rule per resource, for REST and every live delivery', () => {
 });
 
 describe('the fan-out checks the right at every delivery', () => {
-  it('an offer taken by another driver: the loser is dropped from the booking (judged on the record\'s image) and hears why', async () => {
+  it('an offer taken by another driver: the loser is dropped from the booking (refused by the record\'s image and by the booking now) and hears why', async () => {
     const w = world({ 'booking/BK1': [rider, loser, winner] }, undefined);
     const record: ChangeRecord = {
       eventId: 'e1', change: 'MODIFY', pk: 'BOOKING#BK1', sk: 'BOOKING',
@@ -59,7 +59,27 @@ describe('the fan-out checks the right at every delivery', () => {
     expect(w.subs['booking/BK1']!.map((s) => s.connectionId)).toEqual(['cR', 'cW']);
     expect(w.eventsTo('cR')).toEqual(['booking/BK1']);
     expect(w.eventsTo('cW')).toEqual(['booking/BK1']);
-    expect(w.reads).toEqual([]); // the image decided: no read
+    // The image refused the loser: the booking as it is now (here: gone) confirms it, in one read.
+    expect(w.reads).toEqual(['BK1']);
+  });
+
+  it('an older record handed over after a newer change drops nobody the booking admits now (the fleet admin who followed at the accept)', async () => {
+    const accepted = { customer: 'r1', driver: 'd3', fleetadmin: 'f1', requestedDrivers: {} };
+    const w = world({ 'booking/BK1': [rider, fleet, winner] }, accepted);
+    // The offer's record, written before the accept named the fleet: it arrives once all three follow.
+    await fanOutChange(w.deps, {
+      eventId: 'e0', change: 'MODIFY', pk: 'BOOKING#BK1', sk: 'BOOKING',
+      image: { customer: 'r1', requestedDrivers: { d3: true } }, before: { customer: 'r1', requestedDrivers: {} },
+    });
+    expect(w.droppedFor('cF')).toEqual([]);
+    expect(w.subs['booking/BK1']!.map((s) => s.connectionId)).toEqual(['cR', 'cF', 'cW']);
+    expect(['cR', 'cF', 'cW'].filter((c) => w.eventsTo(c).length)).toEqual(['cR', 'cF', 'cW']);
+    expect(w.reads).toEqual(['BK1']);
+    // A record whose image admits every follower costs no read.
+    const quiet = world({ 'booking/BK1': [rider, fleet] }, accepted);
+    await fanOutChange(quiet.deps, { eventId: 'e0b', change: 'MODIFY', pk: 'BOOKING#BK1', sk: 'BOOKING', image: accepted, before: accepted });
+    expect(quiet.reads).toEqual([]);
+    expect(quiet.eventsTo('cF')).toEqual(['booking/BK1']);
   });
 
   it('a booking whose parties changed drops its ex-parties from tracking and chat too, and delivers nothing there', async () => {
