@@ -69,6 +69,8 @@ describe('functions as deployed', () => {
   });
 });
 
+const HEALTH = 'lambdas/src/http/system/get-health.ts';
+
 describe('the local cloud in deployed mode', () => {
   let cloud: LocalCloud;
   beforeAll(async () => {
@@ -102,5 +104,39 @@ describe('the local cloud in deployed mode', () => {
     const res = await fetch(`${cloud.apiUrl}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', table: 'ok' });
+  });
+
+  it("judges each function's AWS calls by its own role, read from the synthesized app", () => {
+    const iam = cloud.deployed!.iamOf(HEALTH);
+    expect(iam.principal).toMatch(/^arn:aws:sts::000000000000:assumed-role\/GetHealthRole\w+\/GetHealth\w+$/);
+    const statements = iam.policies.flatMap((p) => (p.policy as { Statement: { Action: string | string[]; Resource: string | string[] }[] }).Statement);
+    const getItem = statements.find((s) => [s.Action].flat().includes('dynamodb:GetItem'));
+    // The grant names the local table: its intrinsics are resolved to the local resources.
+    expect([getItem?.Resource].flat()).toContain(`arn:aws:dynamodb:${cloud.region}:000000000000:table/${cloud.tableName}`);
+  });
+
+  it('refuses a call its role does not allow as AWS does: AccessDeniedException, with AWS\'s message, and the route fails', async () => {
+    const restore = cloud.deployed!.withoutGrant(HEALTH, 'dynamodb:GetItem');
+    try {
+      const before = cloud.deployed!.accessDenied.length;
+      const res = await fetch(`${cloud.apiUrl}/health`);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+      const denied = cloud.deployed!.accessDenied.slice(before);
+      const { principal } = cloud.deployed!.iamOf(HEALTH);
+      const table = `arn:aws:dynamodb:${cloud.region}:000000000000:table/${cloud.tableName}`;
+      expect(denied).toEqual([{
+        fn: expect.stringMatching(/^GetHealth/),
+        denial: {
+          action: 'dynamodb:GetItem', resource: table, errorCode: 'AccessDeniedException',
+          errorMessage: `User: ${principal} is not authorized to perform: dynamodb:GetItem on resource: ${table} because no identity-based policy allows the dynamodb:GetItem action`,
+        },
+      }]);
+    } finally {
+      restore();
+    }
+    // The positive control: the same route, with the role as CDK grants it, works.
+    const res = await fetch(`${cloud.apiUrl}/health`);
+    expect(res.status).toBe(200);
   });
 });

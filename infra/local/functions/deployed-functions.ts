@@ -6,6 +6,7 @@ import { NestedStack, Stack } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { buildApp } from '../../bin/build-app';
 import { NodeFunction } from '../../constructs/node-function';
+import { executionRoles, type ExecutionRole } from './execution-roles';
 import { type LocalResources, resolveIntrinsics, type Template, type TemplateScope } from './intrinsics';
 
 /** One function as the local stage's synthesized template declares it. */
@@ -20,6 +21,10 @@ export interface DeployedFunction {
   memoryMb: number;
   /** Its `Environment.Variables` with the local cloud's resources and endpoints in place of the deployment's. */
   environment(locals: LocalResources): Record<string, string>;
+  /** Its execution role, its policies' resources the local cloud's. */
+  role(locals: LocalResources): ExecutionRole;
+  /** Each table's partition key attribute (the tables of the app), by the table's local name. */
+  partitionKeys(locals: LocalResources): Record<string, string>;
 }
 
 /** The context of the stage the local cloud runs: its stand-ins (outboxes, table timers, offline places) and the test gateway. */
@@ -123,6 +128,18 @@ function functionsOf(synthesized: Synthesized): DeployedFunction[] {
       },
     };
   };
+  // One reading of the roles per set of local resources (a start has one).
+  const rolesFor = new WeakMap<LocalResources, ReturnType<typeof executionRoles>>();
+  const rolesOf = (locals: LocalResources) => {
+    let roles = rolesFor.get(locals);
+    if (!roles) rolesFor.set(locals, roles = executionRoles(stacks, (key) => scopeOf(key, locals), locals));
+    return roles;
+  };
+  const partitionKeys = (locals: LocalResources) => Object.fromEntries(Object.entries(stacks).flatMap(([key, { template }]) =>
+    Object.entries(template.Resources ?? {}).filter(([, r]) => r.Type === 'AWS::DynamoDB::Table').map(([id, r]) => [
+      String(resolveIntrinsics({ Ref: id }, scopeOf(key, locals), locals)),
+      ((r.Properties?.KeySchema ?? []) as { AttributeName: string; KeyType: string }[]).find((k) => k.KeyType === 'HASH')!.AttributeName,
+    ])));
   return synthesized.functions.map((f) => {
     const props = stacks[f.stack]!.template.Resources![f.name]!.Properties as {
       Runtime: string; Timeout?: number; MemorySize?: number; Environment?: { Variables?: Record<string, unknown> };
@@ -134,6 +151,8 @@ function functionsOf(synthesized: Synthesized): DeployedFunction[] {
         const resolved = resolveIntrinsics(variables, scopeOf(f.stack, locals), locals) as Record<string, unknown>;
         return Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
       },
+      role: (locals) => rolesOf(locals)(f.stack, f.name),
+      partitionKeys,
     };
   });
 }

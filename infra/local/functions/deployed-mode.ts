@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { bundleFunctions } from './bundle-cache';
 import { synthDeployedFunctions, type DeployedFunction } from './deployed-functions';
 import { startFunctionHost } from './function-host';
+import type { AccessDenial, FunctionIam } from './iam-guard';
 import type { LocalResources } from './intrinsics';
 import type { FunctionSpec, InvokeContext } from './protocol';
 import { startSecretsManager } from '../secrets-manager';
@@ -36,6 +37,16 @@ export interface DeployedFunctions {
   functions: readonly DeployedFunction[];
   /** The environment a function runs with (for tests and diagnostics). */
   environmentOf(entry: string): Record<string, string>;
+  /** The identity a function's AWS calls are judged as: its role's session and the role's policies. */
+  iamOf(entry: string): FunctionIam;
+  /** The calls the functions' roles refused, latest last (as CloudTrail records them; the last 200). */
+  accessDenied: { fn: string; denial: AccessDenial }[];
+  /**
+   * For tests: the function deployed with a role that lacks `action` (taken out of every statement
+   * of its policies), until the returned function restores the role. Its next call starts a new
+   * environment, as a deployment of a changed role would.
+   */
+  withoutGrant(entry: string, action: string): () => void;
   timings: { synthMs: number; synthCached: boolean; bundleMs: number; bundlesBuilt: number; bundlesReused: number; hostMs: number };
   stop(): Promise<void>;
 }
@@ -63,7 +74,16 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
   const bundles = await bundleFunctions(root, [...byEntry.keys()]);
 
   t = Date.now();
-  const host = await startFunctionHost({ root, runtime: runtimes[0]! });
+  const accessDenied: DeployedFunctions['accessDenied'] = [];
+  const host = await startFunctionHost({
+    root, runtime: runtimes[0]!,
+    onDenied: (fn, denial) => {
+      accessDenied.push({ fn, denial });
+      if (accessDenied.length > 200) accessDenied.shift();
+      // What the function's own log shows of it, and where CloudTrail would record it.
+      process.stderr.write(`${fn}: ${denial.errorCode}: ${denial.errorMessage}\n`);
+    },
+  });
   const hostMs = Date.now() - t;
 
   const restApi = 'local-rest';
@@ -114,22 +134,63 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
   const secretsManager = await startSecretsManager(secrets);
   for (const env of envCache.values()) env.AWS_ENDPOINT_URL_SECRETS_MANAGER = secretsManager.endpoint;
 
+  // Each function's identity: its role's session (role and function named as AWS names them) and policies.
+  const iamCache = new Map<string, FunctionIam>();
+  const iamOf = (fn: DeployedFunction): FunctionIam => {
+    let iam = iamCache.get(fn.name);
+    if (!iam) {
+      const role = fn.role(locals);
+      iam = {
+        principal: `arn:aws:sts::${ACCOUNT}:assumed-role/${role.name}/${fn.name}`, accountId: ACCOUNT,
+        policies: role.policies, webSocketApiId: wsApi, partitionKeys: fn.partitionKeys(locals),
+      };
+      iamCache.set(fn.name, iam);
+    }
+    return iam;
+  };
+  // Grants taken out by tests, by entry.
+  const revoked = new Map<string, Set<string>>();
   const specOf = (entry: string): FunctionSpec => {
     const fn = byEntry.get(entry);
     if (!fn) throw new Error(`CDK makes no function from ${entry}`);
-    return { name: fn.name, bundle: bundles.files.get(entry)!, environment: environmentOf(fn), timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb };
+    const spec: FunctionSpec = { name: fn.name, bundle: bundles.files.get(entry)!, environment: environmentOf(fn), timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, iam: iamOf(fn) };
+    const actions = revoked.get(entry);
+    if (!actions?.size) return spec;
+    return { ...spec, iam: withoutActions(spec.iam!, actions), revision: `without ${[...actions].sort().join(' ')}` };
   };
   return {
     functions,
     handlerFor: (entry) => {
-      const spec = specOf(entry);
-      return (event, context) => host.invoke(spec, event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
+      specOf(entry);
+      return (event, context) => host.invoke(specOf(entry), event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
     },
     environmentOf: (entry) => specOf(entry).environment,
+    iamOf: (entry) => specOf(entry).iam!,
+    accessDenied,
+    withoutGrant: (entry, action) => {
+      specOf(entry);
+      const actions = revoked.get(entry) ?? new Set();
+      revoked.set(entry, actions.add(action));
+      return () => { actions.delete(action); };
+    },
     timings: { synthMs, synthCached, bundleMs: bundles.ms, bundlesBuilt: bundles.built, bundlesReused: bundles.reused, hostMs },
     async stop() {
       await host.stop();
       await secretsManager.stop();
     },
   };
+}
+
+/** An identity whose policies grant none of `actions` (each statement keeps its other actions; one left with none goes). */
+function withoutActions(iam: FunctionIam, actions: Set<string>): FunctionIam {
+  const policies = iam.policies.map(({ name, policy }) => {
+    const doc = policy as { Statement: { Action?: string | string[] }[] };
+    const statements = [doc.Statement].flat().flatMap((st) => {
+      if (st.Action === undefined) return [st];
+      const kept = [st.Action].flat().filter((a) => !actions.has(a));
+      return kept.length > 0 ? [{ ...st, Action: kept }] : [];
+    });
+    return { name, policy: { ...doc, Statement: statements } };
+  });
+  return { ...iam, policies };
 }

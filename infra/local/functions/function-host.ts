@@ -1,9 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { AccessDenial } from './iam-guard';
 import type { FromHost, FunctionFailure, FunctionSpec, InvokeContext } from './protocol';
 
 /** A function's failure, as Lambda answers an invocation that failed (API Gateway turns it into a 502). */
@@ -42,16 +43,33 @@ export function nodeFor(root: string, runtime: string): string {
  * Starts the process that hosts the functions (host-process.ts) on the runtime's Node major, with
  * no environment but PATH: each function gets exactly its own in its worker thread.
  */
-export async function startFunctionHost(opts: { root: string; runtime: string; cacheDir?: string; maxWarm?: number }): Promise<FunctionHost> {
-  const dir = opts.cacheDir ?? join(opts.root, 'node_modules', '.cache', 'lambda-bundles', 'host');
-  mkdirSync(dir, { recursive: true });
-  // The host and the worker are TypeScript: built (a few milliseconds) for a Node that runs them as they are.
-  await build({
+export async function startFunctionHost(opts: {
+  root: string; runtime: string; cacheDir?: string; maxWarm?: number;
+  /** Told of every AWS call a function's role refused (as CloudTrail records it). */
+  onDenied?: (fn: string, denial: AccessDenial) => void;
+}): Promise<FunctionHost> {
+  // The host and the worker are TypeScript: built (a few milliseconds) for a Node that runs them as
+  // they are, into a folder named by their content, so that a local cloud of other sources sharing
+  // the cache never swaps the worker a running host starts its functions from. The IAM evaluator
+  // stays out: it reads its data files from its own package (the worker loads it from the repository).
+  const built = await build({
+    external: ['@cloud-copilot/*'],
     entryPoints: { 'host-process': resolve(HERE, 'host-process.ts'), 'function-worker': resolve(HERE, 'function-worker.ts') },
-    bundle: true, platform: 'node', format: 'esm', target: 'node22', outdir: dir, outExtension: { '.js': '.mjs' }, logLevel: 'silent',
+    bundle: true, platform: 'node', format: 'esm', target: 'node22', outdir: '/', outExtension: { '.js': '.mjs' }, logLevel: 'silent', write: false,
   });
+  const hash = createHash('sha256');
+  for (const file of built.outputFiles) hash.update(file.path).update(file.contents);
+  const dir = join(opts.cacheDir ?? join(opts.root, 'node_modules', '.cache', 'lambda-bundles', 'host'), hash.digest('hex').slice(0, 16));
+  mkdirSync(dir, { recursive: true });
+  for (const file of built.outputFiles) {
+    const target = join(dir, basename(file.path));
+    if (existsSync(target)) continue;
+    // Written whole, then named: a host starting beside this one never reads half a file.
+    writeFileSync(`${target}.${process.pid}`, file.contents);
+    renameSync(`${target}.${process.pid}`, target);
+  }
   const expectedMajor = /^nodejs(\d+)\.x$/.exec(opts.runtime)?.[1];
-  const child: ChildProcess = fork(join(dir, 'host-process.mjs'), [String(opts.maxWarm ?? 40)], {
+  const child: ChildProcess = fork(join(dir, 'host-process.mjs'), [String(opts.maxWarm ?? 40), opts.root], {
     execPath: nodeFor(opts.root, opts.runtime), execArgv: ['--enable-source-maps'],
     env: { PATH: process.env.PATH ?? '' }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -62,6 +80,7 @@ export async function startFunctionHost(opts: { root: string; runtime: string; c
     child.once('exit', (code) => reject(new Error(`the function host exited (${code}) before it was ready`)));
     child.on('message', (m: FromHost) => {
       if (m.type === 'ready') return resolveReady(m.node);
+      if (m.type === 'denied') return opts.onDenied?.(m.fn, m.denial);
       const p = pending.get(m.id);
       pending.delete(m.id);
       p?.settle(m);

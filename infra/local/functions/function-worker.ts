@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { installIamGuard, type FunctionIam, type SmithyClientModule } from './iam-guard';
 import type { FromWorker, FunctionFailure, ToWorker } from './protocol';
 
 /**
@@ -8,8 +11,25 @@ import type { FromWorker, FunctionFailure, ToWorker } from './protocol';
  * invocation with Lambda's event and context. Built into the bundle cache and run by the host.
  */
 const port = parentPort!;
-const { bundle } = workerData as { bundle: string };
+const { bundle, iam, root } = workerData as { bundle: string; iam?: FunctionIam; root: string };
 const send = (m: FromWorker) => port.postMessage(m);
+
+// The function's role, enforced on the SDK its bundle loads (the runtime's, which the bundle leaves
+// out and resolves from where it lies) before the bundle is imported. A bundle that cannot resolve
+// the SDK makes no AWS call, and needs no guard.
+if (iam) {
+  let smithy: SmithyClientModule | undefined;
+  try {
+    smithy = createRequire(bundle)('@smithy/core/client') as SmithyClientModule;
+  } catch {
+    smithy = undefined;
+  }
+  if (smithy) {
+    // The evaluator reads its action data from its own package's files: loaded from the repository, not bundled.
+    const { runSimulation } = createRequire(join(root, 'package.json'))('@cloud-copilot/iam-simulate') as typeof import('@cloud-copilot/iam-simulate');
+    installIamGuard({ iam, smithy, runSimulation, onDenied: (denial) => send({ type: 'denied', denial }) });
+  }
+}
 
 const failure = (e: unknown, errorType?: string): FunctionFailure => {
   const err = e instanceof Error ? e : new Error(String(e));
