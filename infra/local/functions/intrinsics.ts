@@ -99,8 +99,28 @@ function getAtt(id: string, attr: string, scope: TemplateScope, locals: LocalRes
   return locals.attribute?.(resource.Type, id, attr) ?? (attr === 'Arn' ? arnOf(resource.Type, id, locals) : `${id}.${attr}`);
 }
 
+/**
+ * Where a type's ARN differs from `arn:aws:<service>:<region>:<account>:<name>`: its resource part,
+ * or the whole ARN for a global service (the service authorization reference's ARN formats, which
+ * the IAM evaluator checks a resource against).
+ */
+const ARN_SHAPES: Record<string, (id: string, l: LocalResources) => string> = {
+  'AWS::SecretsManager::Secret': (id) => `secret:${id}`,
+  'AWS::IAM::Role': (id, l) => `arn:aws:iam::${l.accountId}:role/${id}`,
+  'AWS::IAM::ManagedPolicy': (id, l) => `arn:aws:iam::${l.accountId}:policy/${id}`,
+  'AWS::Lambda::Function': (id) => `function:${id}`,
+  'AWS::Lambda::LayerVersion': (id) => `layer:${id}:1`,
+  'AWS::Location::PlaceIndex': (id) => `place-index/${id}`,
+  'AWS::Location::RouteCalculator': (id) => `route-calculator/${id}`,
+  'AWS::Location::Map': (id) => `map/${id}`,
+  'AWS::Scheduler::ScheduleGroup': (id) => `schedule-group/${id}`,
+  'AWS::KMS::Key': (id) => `key/${id}`,
+  'AWS::Logs::LogGroup': (id) => `log-group:${id}:*`,
+};
+
 /** A stand-in ARN for a resource the local cloud has no counterpart of: well formed, naming it. */
 function arnOf(type: string, id: string, locals: LocalResources): string {
   const service = type.split('::')[1]!.toLowerCase();
-  return `arn:aws:${service}:${locals.region}:${locals.accountId}:${id}`;
+  const shape = ARN_SHAPES[type]?.(id, locals) ?? id;
+  return shape.startsWith('arn:') ? shape : `arn:aws:${service}:${locals.region}:${locals.accountId}:${shape}`;
 }

@@ -34,9 +34,9 @@ describe('CloudFormation intrinsics, resolved to the local cloud', () => {
     expect(resolveIntrinsics({ 'Fn::Sub': ['${AWS::AccountId}/${Name}/${!Literal}', { Name: 'x' }] }, parentScope, locals)).toBe('000000000000/x/${Literal}');
   });
 
-  it("gives a local resource its local name and attributes, and any other a well-formed stand-in", () => {
+  it("gives a local resource its local name and attributes, and any other a well-formed stand-in (its type's ARN format)", () => {
     expect(resolveIntrinsics({ 'Fn::GetAtt': ['Table', 'StreamArn'] }, dataScope, locals)).toBe('arn:local:stream');
-    expect(resolveIntrinsics({ Ref: 'Keys' }, nested, locals)).toBe('arn:aws:secretsmanager:us-east-1:000000000000:Keys');
+    expect(resolveIntrinsics({ Ref: 'Keys' }, nested, locals)).toBe('arn:aws:secretsmanager:us-east-1:000000000000:secret:Keys');
     expect(resolveIntrinsics({ 'Fn::GetAtt': ['Queue', 'Arn'] }, nested, locals)).toBe('arn:aws:sqs:us-east-1:000000000000:Queue');
   });
 
