@@ -36,6 +36,8 @@ export interface DeployedFunctions {
   functions: readonly DeployedFunction[];
   /** The environment a function runs with (for tests and diagnostics). */
   environmentOf(entry: string): Record<string, string>;
+  /** How often the function made from `entry` was invoked since the start. */
+  invocationsOf(entry: string): number;
   timings: { synthMs: number; synthCached: boolean; bundleMs: number; bundlesBuilt: number; bundlesReused: number; hostMs: number };
   stop(): Promise<void>;
 }
@@ -119,13 +121,18 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
     if (!fn) throw new Error(`CDK makes no function from ${entry}`);
     return { name: fn.name, bundle: bundles.files.get(entry)!, environment: environmentOf(fn), timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb };
   };
+  const invocations = new Map<string, number>();
   return {
     functions,
     handlerFor: (entry) => {
       const spec = specOf(entry);
-      return (event, context) => host.invoke(spec, event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
+      return (event, context) => {
+        invocations.set(entry, (invocations.get(entry) ?? 0) + 1);
+        return host.invoke(spec, event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
+      };
     },
     environmentOf: (entry) => specOf(entry).environment,
+    invocationsOf: (entry) => invocations.get(entry) ?? 0,
     timings: { synthMs, synthCached, bundleMs: bundles.ms, bundlesBuilt: bundles.built, bundlesReused: bundles.reused, hostMs },
     async stop() {
       await host.stop();
