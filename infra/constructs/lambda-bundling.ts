@@ -1,4 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import type { BuildOptions } from 'esbuild';
+import { buildOpenApi } from '../../shared/src/contract/openapi';
+import { OPENAPI_INFO } from '../../shared/src/contract/openapi-document';
+import { routes } from '../../shared/src/contract/routes';
 
 /**
  * How every Lambda is bundled, in one place: CDK's NodejsFunction deploys with these options, and
@@ -56,12 +60,25 @@ export const LAMBDA_BUNDLING = {
   externalModules: EXTERNAL_MODULES,
 } as const;
 
+let openApiGzip: string | undefined;
+
+/**
+ * What every bundle is built with as constants (esbuild `define`): values the same for every
+ * request of a deploy, computed once here instead of at each cold start. Only the function that
+ * names a constant carries it. `OPENAPI_DOCUMENT_GZIP`: the API's OpenAPI document from the
+ * contract (444 KB of JSON, 27 KB gzipped), which getOpenApi serves.
+ */
+export function bundleDefines(): Record<string, string> {
+  openApiGzip ??= gzipSync(JSON.stringify(buildOpenApi(routes, OPENAPI_INFO)), { level: 9 }).toString('base64');
+  return { OPENAPI_DOCUMENT_GZIP: JSON.stringify(openApiGzip) };
+}
+
 /** The same options in esbuild's own terms, for builds outside CDK. */
 export function esbuildOptions(entry: string): BuildOptions {
   return {
     entryPoints: [entry], bundle: true, platform: 'node',
     target: LAMBDA_BUNDLING.target, format: LAMBDA_BUNDLING.format, mainFields: [...LAMBDA_BUNDLING.mainFields],
     minify: LAMBDA_BUNDLING.minify, sourcemap: LAMBDA_BUNDLING.sourceMap,
-    banner: { js: LAMBDA_BUNDLING.banner }, external: [...LAMBDA_BUNDLING.externalModules],
+    banner: { js: LAMBDA_BUNDLING.banner }, external: [...LAMBDA_BUNDLING.externalModules], define: bundleDefines(),
   };
 }

@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type AppConfig, fromRepo, repoRoot } from './app-config';
-import { LAMBDA_BUNDLING } from './lambda-bundling';
+import { bundleDefines, LAMBDA_BUNDLING } from './lambda-bundling';
 import { acknowledge } from './nag';
 import { libraryLayersFor } from './library-layer';
 import { powertoolsLayer } from './powertools-layer';
@@ -142,6 +142,7 @@ export class NodeFunction extends Construct {
         format: OutputFormat.ESM,
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        define: bundleDefines(),
       },
     });
     // Active tracing, set on the resource: see xrayWritePolicy for why not through `tracing`.

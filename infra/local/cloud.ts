@@ -123,10 +123,25 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const credentials = { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER' };
     const outbox = createOutbox(opts.onMessage);
     step('Starting the Cognito emulator');
-    // Cognito's post-confirmation trigger (a password reset ends the user's sessions), loaded when
-    // first invoked: the handlers read the environment set below.
-    const postConfirmation = async (event: Record<string, unknown>) =>
-      (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/triggers/post-confirmation.ts')).href)).handler(event);
+    // Deployed mode: the functions are made once the gateway's address is known (their WebSocket
+    // callback URL and the site's origin are in their environment); until then a call waits.
+    let made: DeployedFunctions | undefined;
+    let deployedReady: (d: Promise<DeployedFunctions>) => void = () => undefined;
+    const deployedFunctions = new Promise<DeployedFunctions>((r) => { deployedReady = r; });
+    deployedFunctions.catch(() => undefined);
+    const functionFor = opts.functions === 'deployed'
+      ? (entry: string) => (event: unknown, context: { awsRequestId?: string }) => deployedFunctions.then((d) => d.handlerFor(entry)(event, context)) as never
+      : undefined;
+    /**
+     * A function the platform itself invokes (Cognito's triggers, the daily schedule): as deployed in
+     * deployed mode, else its source, loaded when first invoked (the handlers read the environment set below).
+     */
+    const invoked = (entry: string) => async (event: Record<string, unknown> = {}) => (functionFor
+      ? functionFor(entry)(event, {})
+      : (await import(pathToFileURL(join(REPO_ROOT, entry)).href)).handler(event)) as Promise<never>;
+
+    // Cognito's post-confirmation trigger: a password reset ends the user's sessions.
+    const postConfirmation = invoked('lambdas/src/triggers/post-confirmation.ts');
     const cognito = await startCognito({ port: ports.cognito, dir: join(dataDir, 'cognito'), region: REGION, outbox, credentials, triggers: { PostConfirmation: postConfirmation } });
     stops.push(cognito.stop);
 
@@ -173,22 +188,12 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     };
     Object.assign(process.env, env);
 
-    // The daily documents check, loaded on first run: the handlers read the environment set above.
-    const runDocumentChecks = async () => (await import(pathToFileURL(join(REPO_ROOT, 'lambdas/src/jobs/document-checks.ts')).href)).handler();
-    const trigger = async (name: string) => (await import(pathToFileURL(join(REPO_ROOT, `lambdas/src/triggers/${name}.ts`)).href)).handler;
+    // The daily documents check and the custom sign-in challenge's triggers.
+    const runDocumentChecks = invoked('lambdas/src/jobs/document-checks.ts');
     const customAuth = customAuthEmulator(cognito.services, {
-      define: await trigger('define-auth-challenge'), create: await trigger('create-auth-challenge'), verify: await trigger('verify-auth-challenge'),
+      define: invoked('lambdas/src/triggers/define-auth-challenge.ts'), create: invoked('lambdas/src/triggers/create-auth-challenge.ts'),
+      verify: invoked('lambdas/src/triggers/verify-auth-challenge.ts'),
     });
-
-    // Deployed mode: the functions are made once the gateway's address is known (their WebSocket
-    // callback URL and the site's origin are in their environment); until then a call waits.
-    let made: DeployedFunctions | undefined;
-    let deployedReady: (d: Promise<DeployedFunctions>) => void = () => undefined;
-    const deployedFunctions = new Promise<DeployedFunctions>((r) => { deployedReady = r; });
-    deployedFunctions.catch(() => undefined);
-    const functionFor = opts.functions === 'deployed'
-      ? (entry: string) => (event: unknown, context: { awsRequestId?: string }) => deployedFunctions.then((d) => d.handlerFor(entry)(event, context)) as never
-      : undefined;
 
     step('Starting the API gateway (REST, WebSocket, web app)');
     let ready = false;

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../infra/constructs/lambda-bundling';
+import { bundleDefines, esbuildOptions } from '../../infra/constructs/lambda-bundling';
 import { fromRepo } from '../../infra/constructs/app-config';
 import { lambdaEntries } from '../../scripts/bench/bundles';
 
@@ -38,4 +38,20 @@ describe('local-only modules', () => {
     // The composition root's import is there, left to the local cloud's sources: the check above is not empty-handed.
     expect(inputs.get('lambdas/src/http/bookings/add-booking.ts')).toContain('lambdas/src/adapters/geo/geo-on-first-use.ts');
   });
+});
+
+/**
+ * What is built into a bundle instead of at its cold start: getOpenApi serves the document the
+ * bundler made from the contract (`bundleDefines`), so its bundle holds no route's schema and not
+ * the JSON Schema writer (it was the one function over 200 KB, at 2.5 times an empty module's import).
+ */
+describe('the OpenAPI document', () => {
+  it('is in getOpenApi\'s bundle as built, with neither the contract nor the writer', async () => {
+    const entry = 'lambdas/src/http/system/get-open-api.ts';
+    const out = await build({ ...esbuildOptions(''), entryPoints: [fromRepo(entry)], outdir: join(tmpdir(), 'open-api-probe'), sourcemap: false, write: false, metafile: true, logLevel: 'silent' });
+    const files = Object.keys(Object.values(out.metafile.outputs).find((o) => o.entryPoint)!.inputs);
+    expect(files.filter((f) => /shared\/src\/contract\/(openapi|routes|bookings|users)\.ts$/.test(f))).toEqual([]);
+    const code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+    expect(code).toContain(JSON.parse(bundleDefines().OPENAPI_DOCUMENT_GZIP!).slice(0, 64));
+  }, 60_000);
 });

@@ -100,6 +100,26 @@ describe('the local cloud in deployed mode', () => {
     }
   });
 
+  it('invokes its own functions as deployed too: Cognito\'s triggers and the daily documents check', async () => {
+    const entries = cloud.deployed!.functions.map((f) => f.entry);
+    for (const entry of ['lambdas/src/triggers/post-confirmation.ts', 'lambdas/src/triggers/define-auth-challenge.ts', 'lambdas/src/jobs/document-checks.ts']) {
+      expect(entries, entry).toContain(entry);
+    }
+    const res = await fetch(`${cloud.url}/local/document-checks`);
+    expect(res.status).toBe(200);
+    expect(cloud.deployed!.invocationsOf('lambdas/src/jobs/document-checks.ts')).toBeGreaterThan(0);
+  });
+
+  it('serves the OpenAPI document the contract makes, put into its bundle when it was built', async () => {
+    const { buildOpenApi } = await import('../../shared/src/contract/openapi');
+    const { OPENAPI_INFO } = await import('../../shared/src/contract/openapi-document');
+    const { routes } = await import('../../shared/src/contract/routes');
+    const res = await fetch(`${cloud.apiUrl}/openapi.json`);
+    expect(res.status).toBe(200);
+    const { servers: _servers, ...served } = await res.json() as Record<string, unknown>;
+    expect(served).toEqual(buildOpenApi(routes, OPENAPI_INFO));
+  });
+
   it('answers a route through its deployed function, which reaches the table at the endpoint the runtime gives it', async () => {
     const res = await fetch(`${cloud.apiUrl}/health`);
     expect(res.status).toBe(200);

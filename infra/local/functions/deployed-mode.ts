@@ -37,6 +37,8 @@ export interface DeployedFunctions {
   functions: readonly DeployedFunction[];
   /** The environment a function runs with (for tests and diagnostics). */
   environmentOf(entry: string): Record<string, string>;
+  /** How often the function made from `entry` was invoked since the start. */
+  invocationsOf(entry: string): number;
   /** The identity a function's AWS calls are judged as: its role's session and the role's policies. */
   iamOf(entry: string): FunctionIam;
   /** The calls the functions' roles refused, latest last (as CloudTrail records them; the last 200). */
@@ -158,13 +160,18 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
     if (!actions?.size) return spec;
     return { ...spec, iam: withoutActions(spec.iam!, actions), revision: `without ${[...actions].sort().join(' ')}` };
   };
+  const invocations = new Map<string, number>();
   return {
     functions,
     handlerFor: (entry) => {
       specOf(entry);
-      return (event, context) => host.invoke(specOf(entry), event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
+      return (event, context) => {
+        invocations.set(entry, (invocations.get(entry) ?? 0) + 1);
+        return host.invoke(specOf(entry), event, context?.awsRequestId ? { awsRequestId: context.awsRequestId } as Partial<InvokeContext> : {});
+      };
     },
     environmentOf: (entry) => specOf(entry).environment,
+    invocationsOf: (entry) => invocations.get(entry) ?? 0,
     iamOf: (entry) => specOf(entry).iam!,
     accessDenied,
     withoutGrant: (entry, action) => {

@@ -39,7 +39,7 @@ export interface AddBookingDeps {
   now: () => Date;
   random?: RandomSource;
   /** Where the platform operates and the zones' fees (priceTrip). */
-  serviceAreas: Pick<ServiceAreaStore, 'list'>;
+  serviceAreas: Pick<ServiceAreaStore, 'list' | 'revision'>;
 }
 
 export interface AddBookingInput {

@@ -5,7 +5,6 @@ import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode
 import { MAX_AREAS } from '../../../shared/src/domain/service-areas';
 import type { ServiceAreaStore } from '../ports/service-areas';
 import type { Account } from './admit-caller';
-import { forgetAreasInForce } from './areas-in-force';
 import { buildServiceArea } from './build-service-area';
 import { presentServiceArea } from './present-service-area';
 
@@ -18,6 +17,5 @@ export async function addServiceArea(
   assertCriticalEditsAllowed(account.settings);
   const area = buildServiceArea(fields, { id: randomUUID(), version: 1, updatedAt: deps.now().getTime() });
   await deps.serviceAreas.add(area, MAX_AREAS);
-  forgetAreasInForce();
   return presentServiceArea(area);
 }

@@ -20,7 +20,7 @@ const selectProper = (field: string) => new DomainError('select_proper', 400, un
  * Nothing is written: a question is not demand (the booking that fails counts as unserved).
  */
 export async function checkAvailability(
-  deps: { presence: Pick<PresenceStore, 'nearby'>; serviceAreas: Pick<ServiceAreaStore, 'list'>; now: () => Date },
+  deps: { presence: Pick<PresenceStore, 'nearby'>; serviceAreas: Pick<ServiceAreaStore, 'list' | 'revision'>; now: () => Date },
   account: Account,
   input: { pickup?: BookingPoint | null; carTypeId?: string | null },
   carType: CarTypeItem | undefined,

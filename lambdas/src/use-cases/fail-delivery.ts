@@ -19,7 +19,7 @@ export interface FailDeliveryDeps {
   trips: Pick<TripStore, 'apply'>;
   carTypes: Pick<CarTypeStore, 'get'>;
   geo: () => GeoService;
-  serviceAreas: Pick<ServiceAreaStore, 'list'>;
+  serviceAreas: Pick<ServiceAreaStore, 'list' | 'revision'>;
   now: () => Date;
 }
 

@@ -10,7 +10,7 @@ const selectProper = (field: string) => new DomainError('select_proper', 400, un
 
 /** Spec §4 Booking flow: the estimate modal's figures, computed on the server's route (§9). */
 export async function getEstimate(
-  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
+  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list' | 'revision'> },
   account: Account,
   input: { pickup?: BookingPoint | null; drop?: BookingPoint | null; stops?: readonly BookingPoint[]; carTypeId?: string | null; parcelTypeIndex?: number | null; optionIndex?: number | null },
   carType: CarTypeItem | undefined,

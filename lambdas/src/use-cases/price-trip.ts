@@ -45,7 +45,7 @@ export function choosePricedItems(carType: CarTypeItem, mode: AppSettings['appMo
  * route is called where this runs (the estimate says 'No Route Found', booking place_to_coords_error).
  */
 export async function priceTrip(
-  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list'> },
+  deps: { geo: () => GeoService; serviceAreas: Pick<ServiceAreaStore, 'list' | 'revision'> },
   input: { pickup: BookingPoint; drop: BookingPoint; stops?: readonly BookingPoint[]; carType: CarTypeItem; settings: AppSettings; parcelTypeIndex?: number | null; optionIndex?: number | null; noRouteCode: 'no_route_found' | 'place_to_coords_error' },
 ): Promise<PricedTrip> {
   const { carType, settings } = input;

@@ -4,7 +4,6 @@ import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode
 import { DomainError } from '../../../shared/src/domain/errors';
 import type { ServiceAreaStore } from '../ports/service-areas';
 import type { Account } from './admit-caller';
-import { forgetAreasInForce } from './areas-in-force';
 import { buildServiceArea } from './build-service-area';
 import { presentServiceArea } from './present-service-area';
 
@@ -21,6 +20,5 @@ export async function updateServiceArea(
   if (current.version !== input.version) throw new DomainError('service_area_moved_on', 409);
   const next = buildServiceArea(input.area, { id, version: current.version + 1, updatedAt: deps.now().getTime() });
   await deps.serviceAreas.replace(next, current.version);
-  forgetAreasInForce();
   return presentServiceArea(next);
 }

@@ -13,6 +13,11 @@ export const serviceAreaRepository: ServiceAreaStore = {
     return items.map((i) => stripKeys(i) as unknown as ServiceAreaRecord);
   },
 
+  async revision() {
+    const meta = await table.get<Item>(keys.serviceAreaCount(), { consistent: true });
+    return typeof meta?.revision === 'number' ? meta.revision : 0;
+  },
+
   async get(id) {
     const item = await table.get<Item>(keys.serviceArea(id), { consistent: true });
     return item ? (stripKeys(item) as unknown as ServiceAreaRecord) : undefined;
@@ -25,7 +30,7 @@ export const serviceAreaRepository: ServiceAreaStore = {
         // The count bounds the partition every estimate reads.
         Update: {
           Key: keys.serviceAreaCount(),
-          UpdateExpression: 'ADD areas :one',
+          UpdateExpression: 'ADD areas :one, revision :one',
           ConditionExpression: 'attribute_not_exists(areas) OR areas < :max',
           ExpressionAttributeValues: { ':one': 1, ':max': max },
         },
@@ -34,19 +39,24 @@ export const serviceAreaRepository: ServiceAreaStore = {
   },
 
   async replace(area, expectedVersion) {
-    await table.put({ ...keys.serviceArea(area.id), ...area }, {
-      condition: 'attribute_exists(pk) AND #version = :version',
-      names: { '#version': 'version' },
-      values: { ':version': expectedVersion },
-      conflictCode: 'service_area_moved_on',
-    });
+    await table.transact([
+      {
+        Put: {
+          Item: { ...keys.serviceArea(area.id), ...area },
+          ConditionExpression: 'attribute_exists(pk) AND #version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': expectedVersion },
+        },
+      },
+      { Update: { Key: keys.serviceAreaCount(), UpdateExpression: 'ADD revision :one', ExpressionAttributeValues: { ':one': 1 } } },
+    ], { conflictCode: 'service_area_moved_on' });
   },
 
   async remove(id) {
     try {
       await table.transact([
         { Delete: { Key: keys.serviceArea(id), ConditionExpression: 'attribute_exists(pk)' } },
-        { Update: { Key: keys.serviceAreaCount(), UpdateExpression: 'ADD areas :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+        { Update: { Key: keys.serviceAreaCount(), UpdateExpression: 'ADD areas :minus, revision :one', ExpressionAttributeValues: { ':minus': -1, ':one': 1 } } },
       ], { conflictCode: 'service_area_not_found' });
     } catch (e) {
       if (e instanceof DomainError && e.code === 'service_area_not_found') throw new DomainError('service_area_not_found', 404);
