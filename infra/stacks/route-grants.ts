@@ -162,10 +162,10 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // (wallets, earnings).
   addTip: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
   // Service areas: admission (one batch), then the area by key: a transaction of its put and the
-  // count's update (add), a consistent get and a conditional put (update), a transaction of its
-  // delete and the count's update (delete).
+  // count's update (add), a consistent get and a transaction of its conditional put and the
+  // revision's update (update), a transaction of its delete and the count's update (delete).
   addServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  updateServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+  updateServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   deleteServiceArea: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
   // A stop reached: admission (profile, settings, booking, the driver's state: one batch), a
   // consistent re-read of the booking after a refusal or a lost race, and one transaction of two
