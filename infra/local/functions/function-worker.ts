@@ -25,8 +25,14 @@ if (iam) {
     smithy = undefined;
   }
   if (smithy) {
-    // The evaluator reads its action data from its own package's files: loaded from the repository, not bundled.
-    const { runSimulation } = createRequire(join(root, 'package.json'))('@cloud-copilot/iam-simulate') as typeof import('@cloud-copilot/iam-simulate');
+    // The evaluator reads its action data from its own package's files: loaded from the repository,
+    // not bundled, on the first call to judge (about 30 ms), so that it is not part of the init.
+    type Simulate = typeof import('@cloud-copilot/iam-simulate').runSimulation;
+    let simulate: Simulate | undefined;
+    const runSimulation: Simulate = (...args) => {
+      simulate ??= (createRequire(join(root, 'package.json'))('@cloud-copilot/iam-simulate') as typeof import('@cloud-copilot/iam-simulate')).runSimulation;
+      return simulate(...args);
+    };
     installIamGuard({ iam, smithy, runSimulation, onDenied: (denial) => send({ type: 'denied', denial }) });
   }
 }
