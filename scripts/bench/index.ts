@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { load, loadFn, type LoadResult } from './load';
 import { dashboardReadBench, fanOutLatencyBench, mapRateBench } from './dashboard';
 import { earningsBench } from './earnings';
+import { iamGuardBench } from './iam-guard';
 import { everyOperationBench } from './operations';
 import { paymentsBench } from './payments';
 import { ddbHeaders, kb, Report, summarize, type Answer, type Row } from './report';
@@ -48,7 +49,7 @@ const importRepeats = Number(process.env.BENCH_IMPORT_REPEATS ?? 3);
 const onlyLambdas = process.env.BENCH_LAMBDAS?.split(',').map((s) => s.trim()).filter(Boolean);
 /**
  * BENCH_ONLY=dashboard (or a comma list: roundtrips, dispatch, trips, payments, earnings,
- * dashboard, nearby, load, presence, bundles) runs those sections alone; unset runs them all.
+ * dashboard, iam, nearby, load, presence, bundles) runs those sections alone; unset runs them all.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const only = (section: string) => !ONLY?.length || ONLY.includes(section);
@@ -177,6 +178,10 @@ async function main() {
           });
         }
       }
+    });
+
+    await section('iam', "IAM in the deployed mode: judging a function's AWS calls by its role (addBooking's)", async () => {
+      report.add(...await iamGuardBench());
     });
 
     await section('nearby', `Nearby search in the geo index vs listing every driver (${nearbySizes.join(', ')} drivers over 300 cities, 10 km searches)`, async () => {
