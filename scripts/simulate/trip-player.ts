@@ -4,7 +4,8 @@ import { parcelPhoto } from './parcel-photo';
  * What a simulated driver does with work: takes an offer after a short think, drives the road to
  * the pickup and then to the drop (the platform's own route, pinging as it goes), and moves the
  * booking through ARRIVED, STARTED (marking each of its stops reached on the way, in order) and
- * REACHED to PAID: cash at the drop, or nothing to collect when the booking was prepaid. In delivery mode it photographs the parcel at both ends.
+ * REACHED to PAID: cash at the drop, or nothing to collect when the booking was prepaid. In delivery mode it photographs the parcel at both ends,
+ * and records who took a parcel that has a delivery code before settling it.
  */
 
 export interface LatLng { lat: number; lng: number }
@@ -37,6 +38,8 @@ export interface ActiveTrip {
   stops?: LatLng[];
   stopsReached?: number;
   drop?: LatLng;
+  /** A parcel whose delivery is recorded (a code, or who took it) before it is settled. */
+  codeRequired?: boolean;
 }
 
 /** Where a STARTED trip drives next: its next stop, else the drop. */
@@ -129,7 +132,10 @@ export function createTripPlayer(opts: TripPlayerOptions) {
       try {
         const taken = await call(d.token, 'POST', `/bookings/${offer.bookingId}/accept`, {});
         if (taken.status !== 200) return; // someone else was quicker, or it was cancelled
-        d.trip = { bookingId: offer.bookingId, status: 'ACCEPTED', path: await route(d, taken.body.pickup), mode: taken.body.deliveryPerson ? 'delivery' : 'taxi' };
+        d.trip = {
+          bookingId: offer.bookingId, status: 'ACCEPTED', path: await route(d, taken.body.pickup),
+          mode: taken.body.deliveryPerson ? 'delivery' : 'taxi', codeRequired: taken.body.deliveryCodeRequired === true,
+        };
         log(`${d.email} accepted ${offer.bookingId}`);
       } finally {
         d.considering = undefined;
@@ -179,6 +185,15 @@ export function createTripPlayer(opts: TripPlayerOptions) {
             trip.waitUntil = now + 2000;
             return 'going';
           case 'REACHED': {
+            // A parcel with a delivery code is settled only once its delivery is recorded. The
+            // recipient's code went to their phone, which the simulation does not hold: its driver
+            // finds nobody at the door and leaves the parcel with the building's concierge (the
+            // delivery photo, which that needs, was taken on arrival).
+            if (trip.codeRequired) {
+              if (!opts.photos) await photo(d, 'deliver_image');
+              await step(d, 'delivery/proof', { method: 'left_with', receivedBy: 'The concierge' });
+              log(`${d.email} left the parcel of ${trip.bookingId} with the concierge`);
+            }
             const paid = await step(d, 'settle', { method: 'cash' });
             log(`${d.email} finished ${trip.bookingId}: ${paid.status}`);
             d.trip = undefined;
