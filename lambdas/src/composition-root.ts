@@ -44,6 +44,7 @@ import { stripeGateway } from './adapters/payments/stripe-gateway';
 import { testGateway } from './adapters/payments/test-gateway';
 import { envSecrets, secretsManagerSecrets } from './adapters/secrets/secrets';
 import { config } from './config';
+import type { ServiceAreaStore } from './ports/service-areas';
 import type { PaymentGateway, SecretSource } from './ports/payments';
 
 let secretStore: SecretSource | undefined;
@@ -113,6 +114,8 @@ export const tripLinks = tripLinkRepository;
 export const sosAlerts = sosRepository;
 /** Service areas and fee zones (estimates and bookings read them through use-cases/areas-in-force). */
 export const serviceAreas = serviceAreaRepository;
+/** The areas as of a revision the caller's admission already read (`preload.serviceAreasMeta`): no read of the revision of their own. */
+export const serviceAreasAt = (revision: number): Pick<ServiceAreaStore, 'list' | 'revision'> => ({ list: serviceAreas.list, revision: async () => revision });
 export const driverDocuments = driverDocumentRepository;
 export const wallets = walletRepository;
 export const withdraws = withdrawRepository;

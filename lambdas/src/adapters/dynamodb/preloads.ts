@@ -19,6 +19,8 @@ export const preload = {
   idempotency: (uid: string, key: string): Key => keys.idempotency(uid, key),
   offer: (driverUid: string, bookingId: string): Key => keys.offer(driverUid, bookingId),
   withdraw: (id: string): Key => keys.withdraw(id),
+  /** The service areas' count and revision: a route that needs the areas learns whether they moved without a read of its own. */
+  serviceAreasMeta: (): Key => keys.serviceAreaCount(),
 };
 
 const plain = <T>(i: Item | undefined) => (i ? (stripKeys(i) as unknown as T) : undefined);
@@ -31,4 +33,6 @@ export const loaded = {
   offer: (i: Item | undefined) => (i ? fromOfferItem(i) : undefined),
   idempotency: (i: Item | undefined) => (i ? { bookingId: String(i.bookingId), fingerprint: String(i.fingerprint) } : undefined),
   withdraw: (i: Item | undefined) => plain<WithdrawRecord>(i),
+  /** The areas' revision (0 before any area was drawn). */
+  areasRevision: (i: Item | undefined) => (typeof i?.revision === 'number' ? i.revision : 0),
 };

@@ -1,16 +1,16 @@
 import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { bookings, demand, geo, jobs, now, presence, random, serviceAreas } from '../../composition-root';
+import { bookings, demand, geo, jobs, now, presence, random, serviceAreasAt } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { idempotency } from '../../middleware/idempotency-on-first-use';
 import { addBooking } from '../../use-cases/add-booking';
 
-const deps = { bookings, demand, geo, jobs, now, presence, random, serviceAreas };
+const deps = { bookings, demand, geo, jobs, now, presence, random };
 
-/** The car type, the rider an admin books for and the idempotency record come with the admission read. */
+/** The car type, the rider an admin books for, the idempotency record and the areas' revision come with the admission read. */
 export const handler = httpHandler(
   contract.addBooking,
-  ({ account, body, headers, preloaded: [carType, rider, previous] }) => addBooking(deps, account, {
+  ({ account, body, headers, preloaded: [carType, rider, previous, areas] }) => addBooking({ ...deps, serviceAreas: serviceAreasAt(loaded.areasRevision(areas)) }, account, {
     body,
     idempotencyKey: headers['idempotency-key'],
     carType: loaded.carType(carType),
@@ -22,6 +22,7 @@ export const handler = httpHandler(
       body.carTypeId ? preload.carType(body.carTypeId) : undefined,
       body.riderId ? preload.profile(body.riderId) : undefined,
       headers['idempotency-key'] ? preload.idempotency(caller.uid, headers['idempotency-key']) : undefined,
+      preload.serviceAreasMeta(),
     ],
     idempotency,
   },

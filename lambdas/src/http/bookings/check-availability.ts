@@ -1,13 +1,12 @@
 import * as contract from '../../../../shared/src/contract/bookings';
 import { loaded, preload } from '../../adapters/dynamodb/preloads';
-import { now, presence, serviceAreas } from '../../composition-root';
+import { now, presence, serviceAreasAt } from '../../composition-root';
 import { httpHandler } from '../../middleware/http-handler';
 import { checkAvailability } from '../../use-cases/check-availability';
 
-const deps = { presence, now, serviceAreas };
-
+/** The car type and the areas' revision come with the admission read. */
 export const handler = httpHandler(
   contract.checkAvailability,
-  ({ account, body, preloaded }) => checkAvailability(deps, account, body, loaded.carType(preloaded[0])),
-  { preload: ({ body }) => (body.carTypeId ? [preload.carType(body.carTypeId)] : []) },
+  ({ account, body, preloaded: [carType, areas] }) => checkAvailability({ presence, now, serviceAreas: serviceAreasAt(loaded.areasRevision(areas)) }, account, body, loaded.carType(carType)),
+  { preload: ({ body }) => [body.carTypeId ? preload.carType(body.carTypeId) : undefined, preload.serviceAreasMeta()] },
 );
