@@ -30,8 +30,10 @@ export default async function setup(project: TestProject) {
   }
   const { startLocalCloud } = await import('../../infra/local/cloud');
   const { seedDemoData } = await import('../../infra/local/seed');
-  // LOCAL_FUNCTIONS=deployed runs the suite against the functions as deployed (infra/local/functions/).
-  const cloud = await startLocalCloud({ port: 0, functions: process.env.LOCAL_FUNCTIONS === 'deployed' ? 'deployed' : 'in-process' });
+  // The suite runs against the functions as deployed (infra/local/functions/): each from its bundle,
+  // with its own environment and its role enforced. LOCAL_FUNCTIONS=in-process runs the sources in
+  // this process instead (quicker to iterate on; what CI runs is the deployed form).
+  const cloud = await startLocalCloud({ port: 0, functions: process.env.LOCAL_FUNCTIONS === 'in-process' ? 'in-process' : 'deployed' });
   await seedDemoData({ password });
   cloud.markReady();
   project.provide('endpoints', {

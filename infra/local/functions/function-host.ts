@@ -40,6 +40,14 @@ export function nodeFor(root: string, runtime: string): string {
 }
 
 /**
+ * Warm environments the host keeps by default: more than the app has functions (about 140), so none
+ * is reclaimed while a suite calls them all. A reclaimed one starts cold again (Node's bootstrap,
+ * the SDK, the bundle and the IAM evaluator: most of a second of CPU), and with 40 kept the
+ * integration suite spent more on those restarts than on its functions' work. Each takes about 30 MB.
+ */
+const MAX_WARM = 200;
+
+/**
  * Starts the process that hosts the functions (host-process.ts) on the runtime's Node major, with
  * no environment but PATH: each function gets exactly its own in its worker thread.
  */
@@ -69,7 +77,7 @@ export async function startFunctionHost(opts: {
     renameSync(`${target}.${process.pid}`, target);
   }
   const expectedMajor = /^nodejs(\d+)\.x$/.exec(opts.runtime)?.[1];
-  const child: ChildProcess = fork(join(dir, 'host-process.mjs'), [String(opts.maxWarm ?? 40), opts.root], {
+  const child: ChildProcess = fork(join(dir, 'host-process.mjs'), [String(opts.maxWarm ?? MAX_WARM), opts.root], {
     execPath: nodeFor(opts.root, opts.runtime), execArgv: ['--enable-source-maps'],
     env: { PATH: process.env.PATH ?? '' }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
