@@ -5,9 +5,9 @@ import type { ServiceAreaStore } from '../ports/service-areas';
 
 /**
  * The areas a function read, with the revision they were read at. Every estimate and booking needs
- * them and they change rarely (an admin drawing), so a call reads only the revision (one small
- * item) and Queries the areas again only when it moved: a drawing takes effect at once in every
- * function, whichever function wrote it.
+ * them and they change rarely (an admin drawing), so a call learns only the revision (one small
+ * item, which the booking routes read with the caller's admission) and Queries the areas again only
+ * when it moved: a drawing takes effect in every function, whichever function wrote it.
  */
 let cached: { revision: number; set: Promise<AreaSet> } | undefined;
 
