@@ -86,6 +86,9 @@ describe('the driver console', () => {
     expect(fit.height).toBeLessThan(fit.line * 1.5);
     expect(fit.right).toBeLessThanOrEqual(fit.cardRight);
     await driver.setViewportSize(WIDE);
+    // The offer's flash came with it (the message pushed to the driver's phones too).
+    const waiting = driver.getByText(`A new booking is waiting for you: ${OSLO.add}`);
+    await waiting.first().waitFor();
     await both(driver, 'driver-console-offer');
 
     await offer.getByTestId('offer-accept').first().click();
@@ -100,6 +103,8 @@ describe('the driver console', () => {
     expect(await emptyBlocks(card)).toEqual([]);
     // A driver is not told when "the driver" arrives.
     expect(await card.getByText(/Driver arrives in/).count()).toBe(0);
+    // Nor that the booking they have just taken "is waiting": the offer's flash left with the offer.
+    await expect.poll(() => waiting.count()).toBe(0);
     await both(driver, 'driver-console-accepted');
 
     await card.getByTestId('trip-arrive').click();

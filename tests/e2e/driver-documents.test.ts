@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, PHONE, siteUrl } from './support/browser';
-import { fullShot, PNG_1X1 } from './support/identity';
+import { fullShot, PNG_1X1, unique } from './support/identity';
 import { apiAs, ok } from './support/page-api';
 import { newAccount, pagesOf } from './support/accounts';
 
@@ -117,6 +117,34 @@ describe('driver documents in the browser', () => {
     const other = await driver(admin);
     await submitted(other.page, 'insurance', dayAfter(120));
     expect((await apiAs(fleet, 'GET', `/users/${other.id}/documents`)).status).toBe(404);
+  });
+
+  it('the queue comes a page at a time: More reads the next page until every driver is listed, each once', async () => {
+    // A fresh fleet of this file's own: its queue holds its three drivers and nobody else's.
+    const u = unique('docs-fleet');
+    await ok(admin, 'POST', '/users', { usertype: 'fleetadmin', firstName: 'Paula', lastName: `Pages ${u.tag}`, email: u.email, mobile: `+1${u.phone}`, password: PASSWORD });
+    const owner = await pages.signedIn(u.email, PASSWORD);
+    const drivers = [await driver(owner), await driver(owner), await driver(owner)];
+    for (const d of drivers) {
+      await submitted(d.page, 'licence', dayAfter(300));
+      await submitted(d.page, 'insurance', dayAfter(300));
+    }
+    // Pages of one document each, so three drivers (six documents) take several reads.
+    await owner.route(/\/driver-documents\?/, (route) => route.continue({ url: `${route.request().url()}&limit=1` }));
+    await owner.goto(`${siteUrl()}/drivers`);
+    const queue = owner.getByTestId('document-queue');
+    const listed = () => queue.locator('[data-testid^="document-queue-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')).filter((id) => id !== 'document-queue-more'));
+    await queue.getByTestId(`document-queue-${drivers[0]!.id}`).waitFor();
+    expect(await listed()).toEqual([`document-queue-${drivers[0]!.id}`]);
+    const more = queue.getByTestId('document-queue-more');
+    for (let clicks = 0; (await more.count()) > 0; clicks++) {
+      expect(clicks, 'More keeps coming').toBeLessThan(8);
+      // A page may add nobody new (its document belongs to a driver already listed): More stays.
+      await Promise.all([owner.waitForResponse((r) => /\/driver-documents\?/.test(r.url())), more.click()]);
+      await expect.poll(() => queue.locator('[data-testid="document-queue-more"][aria-disabled="true"]').count()).toBe(0);
+    }
+    expect(await listed()).toEqual(drivers.map((d) => `document-queue-${d.id}`));
+    await shots(owner, queue, 'documents-queue-paged');
   });
 
   it('a driver set offline for a rejected required document sees why in the console, and what to do', async () => {

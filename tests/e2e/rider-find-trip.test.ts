@@ -130,6 +130,9 @@ describe('a rider finds the trip', () => {
     await types.getByRole('radio', { name: /^None/ }).check();
     await options.getByRole('radio', { name: /^None/ }).check();
     await shot(rider, 'rider-parcel-none-desktop');
+    await rider.setViewportSize(PHONE);
+    await shot(rider, 'rider-parcel-none-phone');
+    await rider.setViewportSize(WIDE);
     const asked = rider.waitForRequest((r) => r.url().endsWith('/bookings/estimate'));
     const answered = rider.waitForResponse((r) => r.url().endsWith('/bookings/estimate'));
     await rider.getByTestId('parcel-continue').click();
@@ -176,6 +179,9 @@ describe('a rider finds the trip', () => {
     await rider.goto(`${siteUrl()}/trip`);
     await rider.getByTestId('active-trips').getByRole('link', { name: booked.id }).waitFor();
     await fullShot(rider, 'rider-trips-on-desktop');
+    await riderPhone.goto(`${siteUrl()}/trip`);
+    await riderPhone.getByTestId('active-trips').getByRole('link', { name: booked.id }).waitFor();
+    await fullShot(riderPhone, 'rider-trips-on-phone');
 
     // Admins and fleet admins reach the trip from their lists the same way.
     await admin.goto(`${siteUrl()}/bookings`);

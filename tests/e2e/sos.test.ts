@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launch, PHONE, siteUrl } from './support/browser';
-import { fullShot } from './support/identity';
+import { fullShot, unique } from './support/identity';
 import { ok } from './support/page-api';
-import { newAccount, pagesOf } from './support/accounts';
+import { newAccount, pagesOf, type AccountSpec } from './support/accounts';
 
 /**
  * SOS in the browser: a rider sets an emergency contact in the profile, presses SOS during a trip
@@ -21,11 +21,24 @@ describe('SOS in the browser', () => {
   let admin: Page;
 
   const pages = pagesOf(() => browser, { timeout: 30_000 });
-  const account = (usertype: 'rider' | 'driver') => newAccount(admin, pages, usertype, {
+  const spec = (usertype: 'rider' | 'driver'): AccountSpec => ({
     label: `sos-${usertype}`, firstName: usertype === 'driver' ? 'Ingrid' : 'Rolf', lastName: (tag) => `Sostest ${tag}`,
     password: PASSWORD, mobile: (phone) => `+47${phone.slice(-8)}`,
     vehicle: { carType: 'Economy', make: 'Volvo', model: 'XC40', number: (tag) => `SO ${tag.slice(-5)}` },
   });
+  const account = (usertype: 'rider' | 'driver', by?: Page) => newAccount(by ?? admin, pages, usertype, spec(usertype));
+
+  /** A trip of the rider's, accepted by the driver, in progress far from the simulated fleet. */
+  async function tripOf(riderId: string, driver: Page) {
+    await ok(driver, 'POST', '/drivers/me/location', { lat: OSLO.lat - 0.004, lng: OSLO.lng });
+    expect((await ok(driver, 'PUT', '/drivers/me/availability', { online: true })).dispatchable).toBe(true);
+    const booked = await ok(admin, 'POST', '/bookings', {
+      pickup: OSLO, drop: OSLO_DROP, carTypeId: 'economy', bookLater: false, riderId,
+      instructionData: { deliveryPerson: 'Per Hansen', deliveryPersonPhone: '555 765 4321' },
+    });
+    await ok(driver, 'POST', `/bookings/${booked.id}/accept`, {});
+    return booked as { id: string };
+  }
 
   beforeAll(async () => {
     browser = await launch();
@@ -61,13 +74,7 @@ describe('SOS in the browser', () => {
     await page.setViewportSize(DESKTOP);
 
     // A trip in progress.
-    await ok(driver.page, 'POST', '/drivers/me/location', { lat: OSLO.lat - 0.004, lng: OSLO.lng });
-    expect((await ok(driver.page, 'PUT', '/drivers/me/availability', { online: true })).dispatchable).toBe(true);
-    const booked = await ok(admin, 'POST', '/bookings', {
-      pickup: OSLO, drop: OSLO_DROP, carTypeId: 'economy', bookLater: false, riderId: rider.id,
-      instructionData: { deliveryPerson: 'Per Hansen', deliveryPersonPhone: '555 765 4321' },
-    });
-    await ok(driver.page, 'POST', `/bookings/${booked.id}/accept`, {});
+    const booked = await tripOf(rider.id, driver.page);
 
     // The admin's dashboard is open before anything happens: the alert arrives live.
     await admin.goto(`${siteUrl()}/dashboard`);
@@ -124,6 +131,50 @@ describe('SOS in the browser', () => {
     expect(alert.audit.map((a) => a.action)).toEqual(['raised', 'acknowledged', 'closed']);
     expect(alert.audit[0]!.note).toBe('The driver took a road I do not know');
     expect(alert.audit[2]).toMatchObject({ byName: 'Ada Admin', note: 'Called Rolf: a diversion, all well' });
+    await ok(admin, 'POST', `/bookings/${booked.id}/cancel`, { reason: 'Browser test done' }).catch(() => undefined);
+  }, 360_000);
+
+  it('a fleet admin sees its own driver\'s SOS live on its dashboard and handles it; another fleet sees nothing', async () => {
+    // Two fresh fleets of this file's own, so no other file's dashboard shows this alert.
+    const fleetOf = async (label: string) => {
+      const u = unique(label);
+      const made = await ok(admin, 'POST', '/users', { usertype: 'fleetadmin', firstName: 'Frida', lastName: `Fleet ${u.tag}`, email: u.email, mobile: `+47${u.phone.slice(-8)}`, password: PASSWORD });
+      return { id: made.id as string, page: await pages.signedIn(u.email, PASSWORD) };
+    };
+    const [fleet, other] = [await fleetOf('sos-fleet'), await fleetOf('sos-other-fleet')];
+    const driver = await account('driver', fleet.page);
+    const rider = await account('rider');
+    const booked = await tripOf(rider.id, driver.page);
+
+    for (const f of [fleet, other]) {
+      await f.page.goto(`${siteUrl()}/dashboard`);
+      await f.page.getByTestId('dashboard-cards').waitFor();
+      expect(await f.page.getByTestId('sos-alerts').count()).toBe(0);
+    }
+    // The driver presses SOS on the trip.
+    await driver.page.goto(`${siteUrl()}/trip?id=${booked.id}`);
+    await driver.page.getByTestId('trip-sos').click();
+    await driver.page.getByTestId('trip-sos-confirm').click();
+    await driver.page.getByTestId('trip-sos-sent').waitFor();
+
+    const panel = fleet.page.getByTestId('sos-alerts');
+    await panel.getByText('Ingrid Sostest').first().waitFor();
+    await panel.getByText('Open', { exact: true }).waitFor();
+    await fullShot(fleet.page, 'sos-dashboard-fleet-desktop');
+    await fleet.page.setViewportSize(PHONE);
+    await fullShot(fleet.page, 'sos-dashboard-fleet-phone');
+    await fleet.page.setViewportSize(DESKTOP);
+    await panel.getByTestId('sos-acknowledge').click();
+    await panel.getByText(/Acknowledged by Frida Fleet/).waitFor();
+    await panel.getByTestId('sos-close').click();
+    const modal = fleet.page.getByTestId('sos-close-modal');
+    await modal.getByTestId('sos-close-note').locator('textarea').fill('Called Ingrid: a flat tyre, help is on the way');
+    await modal.getByTestId('sos-close-confirm').click();
+    await panel.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The other fleet never saw it, and its list is empty.
+    expect(await other.page.getByTestId('sos-alerts').count()).toBe(0);
+    expect((await ok(other.page, 'GET', '/sos-alerts?state=all')).items).toEqual([]);
     await ok(admin, 'POST', `/bookings/${booked.id}/cancel`, { reason: 'Browser test done' }).catch(() => undefined);
   }, 360_000);
 });

@@ -107,6 +107,9 @@ describe('the trip in the browser', () => {
       await expect.poll(() => rider.getByTestId(photo).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     }
     await fullShot(rider, 'trip-delivery-photos-desktop');
+    await rider.setViewportSize(PHONE);
+    await fullShot(rider, 'trip-delivery-photos-phone');
+    await rider.setViewportSize(DESKTOP);
     await rider.getByTestId('trip-rate-send').click();
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('COMPLETE');
   }, 180_000);

@@ -45,6 +45,8 @@ describe('large upload in parts with pause and resume', () => {
     expect(await page.getByTestId('upload-progress').count()).toBe(0);
     await page.setViewportSize(DESKTOP);
     await fullShot(page, 'upload-success-desktop');
+    await page.setViewportSize(PHONE);
+    await fullShot(page, 'upload-success-phone');
     await page.close();
   });
 });

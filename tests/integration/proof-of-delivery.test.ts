@@ -231,6 +231,35 @@ describe('proof of delivery: a failed delivery goes back to the sender', () => {
     });
   });
 
+  it('tracks the drive back: the driver\'s pings are the trip\'s points again, the sender sees the time to the pickup, and they stop once the return is done', async () => {
+    const rider = await newRider();
+    const { driver, booking } = await parcelAtDrop(rider);
+    const ping = (p: { lat: number; lng: number }) => api('POST', '/drivers/me/location', { token: driver.token, body: p });
+    const latest = async () => (await api('GET', `/bookings/${booking.id}/tracking`, { token: rider.token })).body;
+    // At the drop the trip's tracking has stopped: a ping is not one of its points.
+    const atDrop = await latest();
+    const drop = (await seenBy(rider.token, booking.id)).drop as { lat: number; lng: number };
+    const pickup = (await seenBy(rider.token, booking.id)).pickup as { lat: number; lng: number };
+    expect((await ping({ lat: drop.lat + 0.001, lng: drop.lng })).status).toBe(200);
+    expect((await latest()).point.id).toBe(atDrop.point.id);
+
+    expect((await fail(driver.token, booking.id, 'recipient_absent')).status).toBe(200);
+    const halfway = { lat: (drop.lat + pickup.lat) / 2, lng: (drop.lng + pickup.lng) / 2 };
+    expect((await ping(halfway)).status).toBe(200);
+    const onTheWay = await until(latest, (t) => t.point?.id !== atDrop.point.id);
+    // Stored to 7 decimals (about a centimetre), as every ping is.
+    expect(onTheWay.point).toMatchObject({ status: 'REACHED', lat: expect.closeTo(halfway.lat, 6), lng: expect.closeTo(halfway.lng, 6) });
+    expect(onTheWay.etaTo).toBe('pickup');
+    expect(onTheWay.etaSeconds).toBeGreaterThan(0);
+
+    expect((await returned(driver.token, booking.id)).status).toBe(200);
+    const handedBack = (await latest()).point;
+    expect((await ping({ lat: pickup.lat + 0.002, lng: pickup.lng })).status).toBe(200);
+    const after = await latest();
+    expect(after.point.id).toBe(handedBack.id);
+    expect(after.etaTo).toBeUndefined();
+  });
+
   it('a prepaid parcel: the card paid the way out, the return is taken from the sender\'s wallet at settlement (a debt when it holds less)', async () => {
     const rider = await newRider();
     const here = ownPlace();

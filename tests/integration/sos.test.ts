@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { acceptedTrip, bookNowFor, newRider } from './support/trips';
-import { north, onlineDriver, ownPlace } from './support/drivers';
+import { north, onlineDriver, ownPlace, putOnline } from './support/drivers';
+import { fleetDriver, newFleetAdmin } from './support/fleets';
 import { nextMessage, open, subscribe } from './support/ws';
 
 /**
@@ -113,6 +114,53 @@ describe('SOS during a trip', () => {
     const again = await api('POST', `/bookings/${booking.id}/sos`, { token: rider.token, body: {} });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(id);
+  }, 90_000);
+
+  it('reaches the fleet admin of the trip\'s driver, live, to acknowledge and close; another fleet neither sees nor moves it', async () => {
+    const [fleetA, fleetB] = await Promise.all([newFleetAdmin(admin), newFleetAdmin(admin)]);
+    const driver = await fleetDriver(fleetA);
+    const rider = await newRider();
+    const here = ownPlace();
+    await putOnline(driver, north(here, 1));
+    const booking = await bookNowFor(rider.id, here, 3);
+    expect((await api('POST', `/bookings/${booking.id}/accept`, { token: driver.token, body: {} })).status).toBe(200);
+    const [wsA, wsB] = await Promise.all([open(fleetA.token), open(fleetB.token)]);
+    try {
+      expect(await subscribe(wsA, `sos/fleet/${fleetA.id}`)).toBe('subscribed');
+      expect(await subscribe(wsB, `sos/fleet/${fleetA.id}`)).toBe('forbidden');
+      expect(await subscribe(wsB, 'sos')).toBe('forbidden');
+      expect(await subscribe(wsB, `sos/fleet/${fleetB.id}`)).toBe('subscribed');
+      const heardA = nextMessage(wsA, (m) => m.type === 'event' && m.topic === `sos/fleet/${fleetA.id}`, 20_000);
+      const heardB = nextMessage(wsB, (m) => m.type === 'event' && String(m.topic).startsWith('sos'), 4_000).catch(() => undefined);
+      const raised = await api('POST', `/bookings/${booking.id}/sos`, { token: driver.token, body: {} });
+      expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+      const id = raised.body.id as string;
+      expect(raised.body).not.toHaveProperty('fleetadmin');
+      expect(await heardA).toMatchObject({ id });
+      expect(await heardB).toBeUndefined();
+
+      const listA = await api('GET', '/sos-alerts', { token: fleetA.token });
+      expect(listA.status).toBe(200);
+      expect((listA.body.items as { id: string }[]).map((a) => a.id)).toEqual([id]);
+      const listB = await api('GET', '/sos-alerts?state=all', { token: fleetB.token });
+      expect(listB.body.items).toEqual([]);
+      for (const action of ['acknowledge', 'close'] as const) {
+        const refused = await api('POST', `/sos-alerts/${id}/${action}`, { token: fleetB.token, body: { note: 'Not my driver' } });
+        expect(refused.status).toBe(404);
+        expect(refused.body.error.code).toBe('sos_alert_not_found');
+      }
+      expect((await api('GET', '/sos-alerts', { token: admin })).body.items.find((a: { id: string }) => a.id === id)?.status).toBe('open');
+
+      const acked = await api('POST', `/sos-alerts/${id}/acknowledge`, { token: fleetA.token, body: { note: 'Calling my driver' } });
+      expect(acked.status, JSON.stringify(acked.body)).toBe(200);
+      const closed = await api('POST', `/sos-alerts/${id}/close`, { token: fleetA.token, body: { note: 'Flat tyre, help sent' } });
+      expect(closed.body.audit.map((a: { action: string; by: string }) => [a.action, a.by])).toEqual([['raised', driver.id], ['acknowledged', fleetA.id], ['closed', fleetA.id]]);
+      expect((await api('GET', '/sos-alerts', { token: fleetA.token })).body.items).toEqual([]);
+      expect((await api('GET', '/sos-alerts?state=all', { token: fleetA.token })).body.items.map((a: { id: string }) => a.id)).toEqual([id]);
+    } finally {
+      wsA.close();
+      wsB.close();
+    }
   }, 90_000);
 
   it('is for a trip in progress only, and says so; nothing is written', async () => {

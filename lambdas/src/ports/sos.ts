@@ -1,12 +1,13 @@
 import type { SosAlert } from '../../../shared/src/contract/sos';
 import type { SosAuditEntry, SosStatus } from '../../../shared/src/domain/sos';
 
-export type SosAlertRecord = SosAlert;
+/** The alert as kept: also the fleet of the trip's driver when raised (its fleet admin follows it); never sent. */
+export type SosAlertRecord = SosAlert & { fleetadmin?: string };
 
 export interface SosStore {
   get(id: string, opts?: { consistent?: boolean }): Promise<SosAlertRecord | undefined>;
-  /** Newest first, at most `limit`. */
-  latest(limit: number): Promise<SosAlertRecord[]>;
+  /** Newest first, at most `limit`: every alert, or those of one fleet's drivers' trips. */
+  latest(limit: number, opts?: { fleet?: string }): Promise<SosAlertRecord[]>;
   /**
    * The alert and the booking's flag in one transaction, conditional on the booking being the one
    * read (its version): a trip that moved on meanwhile is answered with a conflict.

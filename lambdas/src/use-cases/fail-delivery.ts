@@ -28,7 +28,9 @@ export interface FailDeliveryDeps {
  * back to the sender: the return leg (drop back to pickup) is priced on the server's own route by
  * the §9 rules of the booking's car type, as the trip was (the parcel type and option were paid on
  * the way out, so they are not charged again), and added to what the sender pays as its own line.
- * One transaction on the booking's version; the sender is told what the return costs.
+ * One transaction on the booking's version, which also makes the drive back a tracked one (the
+ * driver's pings are its points until the return is marked done); the sender is told what the
+ * return costs.
  */
 export async function failDelivery(deps: FailDeliveryDeps, account: Account, loaded: BookingRecord | undefined, reason: DeliveryFailureReason): Promise<BookingView> {
   const written = await pressDriverStep(deps, account, loaded, {
@@ -43,6 +45,8 @@ export async function failDelivery(deps: FailDeliveryDeps, account: Account, loa
       const next: BookingRecord = { ...withReturnLeg(booking, returnLeg), deliveryProof: proof, version: booking.version + 1 };
       return deps.trips.apply({
         current: booking, next, at,
+        // The drive back is tracked as the trip was: the driver's pings are its points again.
+        driverState: { uid: account.profile.id, activeBooking: { id: booking.id, status: 'REACHED' } },
         messages: [tell(booking.customer, 'parcel_returning', next, { reason: DELIVERY_FAILURE_TEXT[reason], fare: formatMoney(returnLeg.trip_cost, account.settings.symbol ?? '') })],
       });
     },

@@ -67,7 +67,11 @@ export function topicsFor(pk: string, sk: string, image: Record<string, unknown>
       ...(fleet ? [{ topic: `bookings/fleet/${fleet}`, id }] : []),
     ];
   }
-  if (pk === 'SOS' && sk.startsWith('ALERT#')) return [{ topic: 'sos', id: sk.slice('ALERT#'.length) }];
+  if (pk === 'SOS' && sk.startsWith('ALERT#')) {
+    const id = sk.slice('ALERT#'.length);
+    const fleet = str(image.fleetadmin);
+    return [{ topic: 'sos', id }, ...(fleet ? [{ topic: `sos/fleet/${fleet}`, id }] : [])];
+  }
   const withdraw = /^WITHDRAW#(.+)$/.exec(pk);
   if (withdraw && sk === 'WITHDRAW') {
     const uid = str(image.uid);

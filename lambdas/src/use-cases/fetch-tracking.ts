@@ -1,4 +1,5 @@
 import { DomainError, notFound } from '../../../shared/src/domain/errors';
+import { returning } from '../../../shared/src/domain/delivery-proof';
 import { stopsAhead } from '../../../shared/src/domain/stops';
 import type { BookingRecord } from '../ports/bookings';
 import type { GeoService } from '../ports/geo';
@@ -9,8 +10,8 @@ import { maySeeBooking } from '../../../shared/src/domain/booking-access';
 
 /**
  * Spec §5 location fetch: exactly the latest tracking point, else location_fetch_error. While
- * the rider waits it also says how long the driver needs to the pickup, and during the trip how
- * long to the drop (a route from the point; left out when the route service cannot answer).
+ * the rider waits it also says how long the driver needs to the pickup, during the trip how
+ * long to the drop, and while a failed delivery's parcel goes back how long to the pickup (a route from the point; left out when the route service cannot answer).
  * Screens call this once and then follow `tracking/<id>`, whose events carry each new point.
  */
 export async function fetchTracking(
@@ -23,7 +24,8 @@ export async function fetchTracking(
   const latest = await deps.trips.latestPoint(booking.id);
   if (!latest) throw new DomainError('location_fetch_error', 404);
   const point = { id: latest.id, at: latest.at, status: latest.status, lat: latest.lat, lng: latest.lng };
-  const etaTo = booking.status === 'ACCEPTED' ? 'pickup' as const : booking.status === 'STARTED' ? 'drop' as const : undefined;
+  // A failed delivery's parcel going back is driven to the pickup, its sender.
+  const etaTo = booking.status === 'ACCEPTED' || returning(booking) ? 'pickup' as const : booking.status === 'STARTED' ? 'drop' as const : undefined;
   if (!etaTo) return { point, ...(booking.status === 'ARRIVED' ? { etaSeconds: 0, etaTo: 'pickup' as const } : {}) };
   try {
     // To the drop through the stops still ahead (domain/stops): the time is the whole way left.

@@ -28,6 +28,9 @@ export async function mayFollow(
   if (topic === 'bookings/all') return who.role === 'admin';
   if (topic === 'withdraws') return who.role === 'admin';
   if (topic === 'sos') return who.role === 'admin';
+  // SOS alerts of a fleet's drivers' trips: its fleet admin (and admins, who see every alert anyway).
+  const fleetSos = /^sos\/fleet\/(.+)$/.exec(topic);
+  if (fleetSos) return (fleetSos[1] === who.uid && who.role === 'fleetadmin') || who.role === 'admin';
   // The dashboard map (spec §6): every driver for admins, a fleet's own drivers for its fleet admin.
   if (topic === 'drivers/all') return who.role === 'admin';
   const fleetDrivers = /^drivers\/fleet\/(.+)$/.exec(topic);

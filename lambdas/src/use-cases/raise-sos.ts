@@ -4,7 +4,7 @@ import type { raiseSos as raiseSosRoute, SosAlert } from '../../../shared/src/co
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
 import { sosActive, sosAllowed } from '../../../shared/src/domain/sos';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
-import type { SosStore } from '../ports/sos';
+import type { SosAlertRecord, SosStore } from '../ports/sos';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 
@@ -24,7 +24,7 @@ const newAlertId = (at: number) => `${String(at).padStart(13, '0')}-${randomByte
  * The rider or the driver of a trip in progress asks for help. The alert and the trip's flag are
  * one transaction; a second press (or the other person pressing) while an alert of the trip is
  * still open answers that alert rather than raise another. Admins hear of it from the stream (topic
- * `sos`), and the raiser's emergency contact is texted from there too, exactly once.
+ * `sos`), the fleet admin of the trip's driver too (`sos/fleet/<uid>`), and the raiser's emergency contact is texted from there too, exactly once.
  */
 export async function raiseSos(deps: RaiseSosDeps, account: Account, loaded: BookingRecord | undefined, body: Body): Promise<SosAlert> {
   const me = account.profile;
@@ -40,7 +40,7 @@ export async function raiseSos(deps: RaiseSosDeps, account: Account, loaded: Boo
     const at = deps.now().getTime();
     const point = body.position ?? (await deps.trips.latestPoint(booking.id));
     const name = `${me.firstName} ${me.lastName}`.trim();
-    const alert: SosAlert = {
+    const alert: SosAlertRecord = {
       id: newAlertId(at),
       bookingId: booking.id,
       bookingRef: booking.booking_id,
@@ -55,6 +55,8 @@ export async function raiseSos(deps: RaiseSosDeps, account: Account, loaded: Boo
       ...(booking.driver_name ? { driverName: booking.driver_name } : {}),
       ...(booking.vehicle_number ? { vehicleNumber: booking.vehicle_number } : {}),
       audit: [{ action: 'raised', at, by: me.id, byName: name, ...(body.note ? { note: body.note } : {}) }],
+      // The fleet admin of the trip's driver follows it too (the driver's fleet never changes).
+      ...(booking.fleetadmin ? { fleetadmin: booking.fleetadmin } : {}),
     };
     try {
       await deps.sos.raise(alert, { id: booking.id, version: booking.version });

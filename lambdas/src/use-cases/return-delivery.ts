@@ -33,6 +33,8 @@ export async function returnDelivery(deps: ReturnDeliveryDeps, account: Account,
       return deps.trips.apply({
         current: booking, next, at,
         tracking: pointAt(booking, 'REACHED', at, state, booking.pickup, randomUUID()),
+        // The drive back is over: the pings stop being its points (the driver stays queued until settled).
+        driverState: { uid: account.profile.id, activeBooking: null },
         messages: [tell(booking.customer, 'parcel_returned', next)],
       });
     },

@@ -6,7 +6,8 @@ import { route } from './route';
 
 /**
  * SOS during a trip: the rider or the driver raises it; admins follow alerts live (topic `sos`),
- * acknowledge and close them, and each step is kept on the alert with who and when. The raiser's
+ * acknowledge and close them, and each step is kept on the alert with who and when. A fleet admin
+ * does the same for the alerts of its own drivers' trips (topic `sos/fleet/<uid>`). The raiser's
  * emergency contact (their profile) is texted a link that follows the trip.
  */
 
@@ -52,8 +53,8 @@ export const raiseSos = route({
 });
 
 export const fetchSosAlerts = route({
-  method: 'GET', path: '/sos-alerts', operationId: 'fetchSosAlerts', area: 'sos', auth: ['admin'],
-  summary: 'SOS alerts, newest first (the latest 100): the active ones (open or acknowledged) by default, or all',
+  method: 'GET', path: '/sos-alerts', operationId: 'fetchSosAlerts', area: 'sos', auth: ['admin', 'fleetadmin'],
+  summary: 'SOS alerts, newest first (the latest 100): the active ones (open or acknowledged) by default, or all. A fleet admin gets those raised on its own drivers\' trips',
   query: z.object({ state: z._default(z.enum(['active', 'all']), 'active') }),
   response: z.object({ items: z.array(SosAlert) }),
 });
@@ -61,16 +62,16 @@ export const fetchSosAlerts = route({
 const SosAlertParams = z.object({ id: Id });
 
 export const acknowledgeSosAlert = route({
-  method: 'POST', path: '/sos-alerts/{id}/acknowledge', operationId: 'acknowledgeSosAlert', area: 'sos', auth: ['admin'],
-  summary: 'An admin takes an open alert on (kept in its audit trail with who and when); 404 sos_alert_not_found, 409 sos_alert_moved_on when it is no longer open',
+  method: 'POST', path: '/sos-alerts/{id}/acknowledge', operationId: 'acknowledgeSosAlert', area: 'sos', auth: ['admin', 'fleetadmin'],
+  summary: 'An admin, or the fleet admin of the trip\'s driver, takes an open alert on (kept in its audit trail with who and when); 404 sos_alert_not_found (also for another fleet\'s alert), 409 sos_alert_moved_on when it is no longer open',
   params: SosAlertParams,
   body: z.strictObject({ note: z.optional(note) }),
   response: SosAlert,
 });
 
 export const closeSosAlert = route({
-  method: 'POST', path: '/sos-alerts/{id}/close', operationId: 'closeSosAlert', area: 'sos', auth: ['admin'],
-  summary: 'An admin closes an alert with what was done (required); 404 sos_alert_not_found, 409 sos_alert_moved_on when it is already closed',
+  method: 'POST', path: '/sos-alerts/{id}/close', operationId: 'closeSosAlert', area: 'sos', auth: ['admin', 'fleetadmin'],
+  summary: 'An admin, or the fleet admin of the trip\'s driver, closes an alert with what was done (required); 404 sos_alert_not_found (also for another fleet\'s alert), 409 sos_alert_moved_on when it is already closed',
   params: SosAlertParams,
   body: z.strictObject({ note: cleanText(SOS_NOTE_MAX, { multiline: true, required: true }) }),
   response: SosAlert,

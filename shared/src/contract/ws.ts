@@ -21,8 +21,9 @@ export const Topic = z.union([
   z.string().check(z.regex(/^(tracking|chat)\/[A-Za-z0-9_-]{1,64}$/)),
   /** Withdraw requests: every driver's (admins), or one driver's own. */
   z.literal('withdraws'),
-  /** SOS alerts (admins): raised, acknowledged, closed. */
+  /** SOS alerts, raised, acknowledged, closed: every alert (admins), or those of one fleet's drivers' trips. */
   z.literal('sos'),
+  z.string().check(z.regex(/^sos\/fleet\/[A-Za-z0-9-]{1,64}$/)),
   z.string().check(z.regex(/^withdraws\/[A-Za-z0-9-]{1,64}$/)),
   /** Live driver positions for the dashboard map, in batches: every driver (admins), or one fleet's. */
   z.literal('drivers/all'),

@@ -84,6 +84,14 @@ export function returnRefusal(b: ProofSubject): string | undefined {
 }
 
 /**
+ * Whether the parcel of a failed delivery is on its way back to the sender: the return leg is a
+ * drive of its own, tracked (the driver's pings are its points) and followed to the pickup.
+ */
+export function returning(b: Pick<ProofSubject, 'deliveryProof' | 'status'>): boolean {
+  return b.status === 'REACHED' && b.deliveryProof?.outcome === 'failed' && b.deliveryProof.returnedAt === undefined;
+}
+
+/**
  * Whether a booking still waits for its proof before it may be settled: one with a code needs a
  * delivery recorded, or its failed delivery's return completed. Bookings without a code (codes
  * off, taxi mode) settle as before.

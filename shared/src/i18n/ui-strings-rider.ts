@@ -18,6 +18,8 @@ export const riderStringsEn = {
   rider_no_trips: 'No trip is on right now.',
   rider_no_trips_hint: 'A trip shows here from the moment it is booked until it ends.',
   rider_no_bookings_hint: 'Bookings you make show here.',
+  driver_no_bookings_hint: 'Trips you accept show here.',
+  staff_no_bookings_hint: 'Bookings show here as soon as they are made.',
   rider_car_picture: 'Picture of a {{name}}',
 } satisfies Record<string, string>;
 
@@ -38,5 +40,7 @@ export const riderStringsEs: Record<keyof typeof riderStringsEn, string> = {
   rider_no_trips: 'No hay ningún viaje en curso.',
   rider_no_trips_hint: 'Un viaje aparece aquí desde que se reserva hasta que termina.',
   rider_no_bookings_hint: 'Aquí aparecen las reservas que hagas.',
+  driver_no_bookings_hint: 'Aquí aparecen los viajes que aceptes.',
+  staff_no_bookings_hint: 'Las reservas aparecen aquí en cuanto se hacen.',
   rider_car_picture: 'Imagen de un {{name}}',
 };

@@ -444,8 +444,8 @@ export const refusedByRule: Partial<Record<OperationId, Partial<Record<string, n
   // SOS is for a trip in progress; the rider's fresh booking is not, and is not the driver's at all.
   raiseSos: { rider: 409, driver: 404 },
   // The matrix's alert id names no alert: the role passes and the lookup answers.
-  acknowledgeSosAlert: { admin: 404 },
-  closeSosAlert: { admin: 404 },
+  acknowledgeSosAlert: { admin: 404, fleetadmin: 404 },
+  closeSosAlert: { admin: 404, fleetadmin: 404 },
 };
 
 /** Routes whose success would destroy a demo account: the matrix checks only that the wrong roles are refused. */

@@ -51,6 +51,15 @@ describe('who may follow a topic (the same people who may read it)', () => {
     ['drivers/fleet/f1', { uid: 'f1', role: 'rider' }, false],
     ['drivers/fleet/f1', { uid: 'd1', role: 'driver' }, false],
     ['drivers/fleet/f1', { uid: 'a', role: 'admin' }, true],
+    // SOS alerts: every alert for admins; the alerts of a fleet's drivers' trips for its fleet admin.
+    ['sos', { uid: 'a', role: 'admin' }, true],
+    ['sos', { uid: 'f1', role: 'fleetadmin' }, false],
+    ['sos', { uid: 'd1', role: 'driver' }, false],
+    ['sos/fleet/f1', { uid: 'f1', role: 'fleetadmin' }, true],
+    ['sos/fleet/f1', { uid: 'f2', role: 'fleetadmin' }, false],
+    ['sos/fleet/f1', { uid: 'f1', role: 'driver' }, false],
+    ['sos/fleet/f1', { uid: 'f1', role: 'rider' }, false],
+    ['sos/fleet/f1', { uid: 'a', role: 'admin' }, true],
     // The users tables: every rider, driver or fleet admin for admins; a fleet's own drivers for its fleet admin.
     ['users/rider', { uid: 'a', role: 'admin' }, true],
     ['users/driver', { uid: 'a', role: 'admin' }, true],
@@ -84,6 +93,9 @@ describe('which topics a change concerns', () => {
     expect(topicsFor('USER#r1', 'PROFILE', { usertype: 'rider' }).map((t) => t.topic)).toEqual(['user/r1', 'users/rider']);
     expect(topicsFor('USER#f1', 'PROFILE', { usertype: 'fleetadmin' }).map((t) => t.topic)).toEqual(['user/f1', 'users/fleetadmin']);
     expect(topicsFor('USER#a', 'PROFILE', { usertype: 'admin' }).map((t) => t.topic)).toEqual(['user/a']);
+    // An SOS alert: every admin, and the fleet admin of the trip's driver when it has one.
+    expect(topicsFor('SOS', 'ALERT#0001-a', { fleetadmin: 'f1' })).toEqual([{ topic: 'sos', id: '0001-a' }, { topic: 'sos/fleet/f1', id: '0001-a' }]);
+    expect(topicsFor('SOS', 'ALERT#0001-a', {})).toEqual([{ topic: 'sos', id: '0001-a' }]);
     // Tracking points and chat messages travel with their payload (and nothing else of the item).
     expect(topicsFor('BOOKING#BK1', 'TRACK#0001#p1', { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5, bookingId: 'BK1', expiresAt: 9 }))
       .toEqual([{ topic: 'tracking/BK1', id: 'p1', data: { id: 'p1', at: 1, status: 'STARTED', lat: 1.5, lng: 2.5 } }]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { BookingView } from '../../../shared/src/contract';
-import { columnDefinitions, csvColumns, reconcileContentDisplay } from '../../../web/src/components/collection/column-config';
+import { columnDefinitions, csvColumns, EMPTY_VALUE, reconcileContentDisplay, withEmptyMark } from '../../../web/src/components/collection/column-config';
 import { bookingColumns } from '../../../web/src/pages/bookings/booking-columns';
 import { audienceTopic, bookingFormat } from '../../../web/src/features/booking/booking-format';
 import { fetchAllBookings, MAX_PAGES, NO_SERVER_FILTERS, serverQuery } from '../../../web/src/pages/bookings/booking-query';
@@ -77,6 +77,18 @@ describe('bookings table columns (spec §2)', () => {
     expect(csv.get('col_booking_date')).toBe('2026-11-23T01:16:00.000Z');
     expect(csv.get('col_booking_status')).toBe('NEW');
     expect(csv.get('col_parcel_type')).toBe('Small box: 5.00');
+  });
+
+  it('marks a value the booking does not have with a dash, never an empty cell or a bare card label', () => {
+    const cells = withEmptyMark(columnDefinitions(bookingColumns({ ...ctx, delivery: true }), 'en-US'));
+    const bare = { ...booking, stops: undefined, driver_name: undefined, deliveryPerson: undefined };
+    const byId = new Map(cells.map((c) => [c.id, c.cell(bare)]));
+    expect(byId.get('stops')).toBe(EMPTY_VALUE);
+    expect(byId.get('driver_name')).toBe(EMPTY_VALUE);
+    expect(byId.get('deliveryPerson')).toBe(EMPTY_VALUE);
+    expect([...byId].filter(([, v]) => v === '' || v === null || v === undefined)).toEqual([]);
+    // A zero is a value.
+    expect(withEmptyMark([{ id: 'n', header: 'n', cell: () => 0 }])[0]!.cell({})).toBe(0);
   });
 
   it('sorts statuses in lifecycle order', () => {

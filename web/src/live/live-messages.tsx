@@ -13,6 +13,13 @@ const SHOW_MS = 15_000;
 const MAX_SHOWN = 3;
 
 /**
+ * The flash of a booking offered to the driver: one per booking, so that the offers list can take
+ * it away once the offer is gone (accepted, declined, taken by another driver, lapsed). A driver
+ * who has just accepted is not told a booking "is waiting".
+ */
+export const offerFlashId = (bookingId: string) => `offer-${bookingId}`;
+
+/**
  * The messages the platform sends the signed-in user (spec §4 "notified": driver on the way,
  * arrived, trip started, paid …) shown as flash messages the moment they are sent, on any page.
  * The same message is pushed to the user's phones; here the `messages/<uid>` topic brings it.
@@ -33,9 +40,9 @@ export function LiveMessages() {
     (data?: Record<string, unknown>) => {
       // Without data the socket has just come back: what was missed is in the inbox, not a flash.
       if (!data || typeof data.id !== 'string' || typeof data.title !== 'string') return;
-      const id = `message-${data.id}`;
-      if (shown.current.includes(id)) return;
       const bookingId = typeof data.bookingId === 'string' ? data.bookingId : undefined;
+      const id = data.kind === 'new_booking' && bookingId ? offerFlashId(bookingId) : `message-${data.id}`;
+      if (shown.current.includes(id)) return;
       // Riders follow a trip on its own page; drivers and admins work from the bookings list.
       const target = bookingId ? (role === 'rider' ? `/trip?id=${encodeURIComponent(bookingId)}` : '/bookings') : undefined;
       // No link to the page the user is already on.

@@ -126,6 +126,9 @@ export const keys = {
   sosAlert: (id: string) => ({ pk: 'SOS', sk: `ALERT#${id}` }),
   sosPk: 'SOS',
   sosPrefix: 'ALERT#',
+  /** A fleet's drivers' alerts, for its fleet admin (gsi1; the fleet is the trip's when raised). */
+  sosAlertByFleet: (fleetUid: string, id: string) => ({ gsi1pk: `SOS#FLEET#${fleetUid}`, gsi1sk: `ALERT#${id}` }),
+  sosFleetPk: (fleetUid: string) => `SOS#FLEET#${fleetUid}`,
   /** Service areas and fee zones, one small partition (at most MAX_AREAS): every estimate reads them with one Query; META counts them. */
   serviceArea: (id: string) => ({ pk: 'AREA', sk: `AREA#${id}` }),
   serviceAreaCount: () => ({ pk: 'AREA', sk: 'META' }),

@@ -11,19 +11,27 @@ export const sosRepository: SosStore = {
     return item ? (stripAlert(item) as never) : undefined;
   },
 
-  async latest(limit) {
-    const { items } = await table.query<Item>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.sosPk, ':prefix': keys.sosPrefix },
-      ScanIndexForward: false,
-      Limit: limit,
-    });
+  async latest(limit, opts) {
+    const { items } = await table.query<Item>(opts?.fleet
+      ? {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.sosFleetPk(opts.fleet), ':prefix': keys.sosPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+      }
+      : {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.sosPk, ':prefix': keys.sosPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+      });
     return items.map((i) => stripAlert(i) as never);
   },
 
   async raise(alert, booking) {
     await table.transact([
-      { Put: { Item: { ...keys.sosAlert(alert.id), ...alert, expiresAt: Math.floor(alert.at / 1000) + SOS_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { Item: { ...keys.sosAlert(alert.id), ...(alert.fleetadmin ? keys.sosAlertByFleet(alert.fleetadmin, alert.id) : {}), ...alert, expiresAt: Math.floor(alert.at / 1000) + SOS_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         // The trip is flagged; the version moves so that no step written from an older read drops the flag.
         Update: {

@@ -5,4 +5,4 @@ import { fetchSosAlerts } from '../../use-cases/fetch-sos-alerts';
 
 const deps = { sos: sosAlerts };
 
-export const handler = httpHandler(contract.fetchSosAlerts, ({ query }) => fetchSosAlerts(deps, query.state));
+export const handler = httpHandler(contract.fetchSosAlerts, ({ account, query }) => fetchSosAlerts(deps, account, query.state));

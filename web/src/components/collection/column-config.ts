@@ -29,6 +29,21 @@ export interface ColumnConfig<T> {
   minWidth?: number;
 }
 
+/** The mark for a value a row does not have (as the app's other empty values): an empty cell, or a card's bare label, reads as data missing. */
+export const EMPTY_VALUE = '—';
+const isEmpty = (v: ReactNode) => v === '' || v === null || v === undefined || v === false;
+
+/** Every cell that renders nothing shows the empty-value mark instead, in the table and in the phone's cards alike. */
+export function withEmptyMark<T>(columns: readonly TableProps.ColumnDefinition<T>[]): TableProps.ColumnDefinition<T>[] {
+  return columns.map((c) => ({
+    ...c,
+    cell: (item: T) => {
+      const v = c.cell(item);
+      return isEmpty(v) ? EMPTY_VALUE : v;
+    },
+  }));
+}
+
 /** Numbers compare as numbers, everything else as text in the UI language. */
 export function compareText(locale: string) {
   const collator = new Intl.Collator(locale, { numeric: true });

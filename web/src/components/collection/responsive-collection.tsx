@@ -3,6 +3,7 @@ import Cards, { type CardsProps } from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
 import { SMALL_SCREEN, useMediaQuery } from '../use-media-query';
+import { withEmptyMark } from './column-config';
 
 export type ResponsiveCollectionProps<T> = TableProps<T> & {
   /** Shown under the table, or under the cards (Cards has no footer of its own). */
@@ -54,16 +55,17 @@ export function visibleSectionsOf<T>(
  */
 export function ResponsiveCollection<T>(props: ResponsiveCollectionProps<T>) {
   const phone = useMediaQuery(SMALL_SCREEN);
-  const { footer, ...tableProps } = props;
+  const { footer, ...rest } = props;
+  const tableProps = { ...rest, columnDefinitions: withEmptyMark(rest.columnDefinitions) };
   if (!phone) return <Table {...tableProps} footer={footer} />;
 
-  const { definition, headerId } = cardDefinitionOf(props.columnDefinitions);
+  const { definition, headerId } = cardDefinitionOf(tableProps.columnDefinitions);
   const itemSelectionLabel = props.ariaLabels?.itemSelectionLabel;
   const cards = (
     <Cards<T>
       items={props.items}
       cardDefinition={definition}
-      visibleSections={visibleSectionsOf(props.columnDefinitions, props.columnDisplay, headerId)}
+      visibleSections={visibleSectionsOf(tableProps.columnDefinitions, props.columnDisplay, headerId)}
       cardsPerRow={[{ cards: 1 }]}
       {...(props.trackBy !== undefined ? { trackBy: props.trackBy } : {})}
       {...(props.selectionType ? { selectionType: props.selectionType } : {})}

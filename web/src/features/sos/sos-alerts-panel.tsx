@@ -28,11 +28,12 @@ const STATUS_TYPE = { open: 'error', acknowledged: 'in-progress', closed: 'succe
 const mapHref = (p: { lat: number; lng: number }) => `https://www.openstreetmap.org/?mlat=${p.lat}&mlon=${p.lng}#map=17/${p.lat}/${p.lng}`;
 
 /**
- * Admins: the SOS alerts still needing someone, live (topic `sos`): who asked, on which trip,
- * where, whether their contact was texted; acknowledge it, then close it with what was done. Each
- * step is kept with the admin's name and the time. Hidden while there is none.
+ * Admins, and fleet admins for their own drivers' trips: the SOS alerts still needing someone,
+ * live (topic `sos`, or `sos/fleet/<uid>`; the server scopes the list the same way): who asked, on
+ * which trip, where, whether their contact was texted; acknowledge it, then close it with what was
+ * done. Each step is kept with the name and the time. Hidden while there is none.
  */
-export function SosAlertsPanel() {
+export function SosAlertsPanel({ topic }: { topic: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { settings } = useSettings();
@@ -40,7 +41,7 @@ export function SosAlertsPanel() {
   const f = useMemo(() => bookingFormat(t, locale, settings.symbol, settings.timeZone), [t, locale, settings.symbol, settings.timeZone]);
   const load = useCallback((signal: AbortSignal) => api.fetchSosAlerts({ query: { state: 'active' } }, { signal }), [api]);
   const alerts = useApiQuery(load);
-  useTopic('sos', alerts.reload);
+  useTopic(topic, alerts.reload);
   const [busy, setBusy] = useState<string>();
   const [closing, setClosing] = useState<SosAlert>();
   const [note, setNote] = useState('');

@@ -9,6 +9,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Steps, { type StepsProps } from '@cloudscape-design/components/steps';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { returning } from '../../../../shared/src/domain/delivery-proof';
 import type { BookingView, Role } from '../../../../shared/src/contract';
 import { contactText } from '../../components/contact-text';
 import { useFollow } from '../../components/use-follow';
@@ -74,6 +75,8 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     ...(driving ? [{ label: t('trip_rider'), value: b.customer_name }, { label: t('trip_contact'), value: contactText(t, b.customer_contact) }] : []),
     ...(b.status === 'ARRIVED' && viewer === 'rider' ? [{ label: t('trip_eta_pickup'), value: t('trip_driver_here') }] : []),
     ...(trip.eta && etaLabel && (b.status === 'ACCEPTED' || b.status === 'STARTED') ? [{ label: etaLabel, value: f.duration(trip.eta.seconds) }] : []),
+    // A failed delivery's parcel on its way back: how long until it is with the sender again.
+    ...(trip.eta && returning(b) ? [{ label: t(driving ? 'trip_time_to_pickup' : 'trip_eta_return'), value: <span data-testid="trip-eta-return">{f.duration(trip.eta.seconds)}</span> }] : []),
     ...(b.otp !== undefined && viewer === 'rider' && ['NEW', 'ACCEPTED', 'ARRIVED'].includes(b.status)
       ? [{ label: t('trip_code'), value: <span data-testid="trip-code"><Box variant="h2" padding="n">{b.otp}</Box><Box variant="small">{t('trip_code_hint')}</Box></span> }]
       : []),
@@ -83,7 +86,8 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...proofPairs(t, f.money, b).map(([label, value]) => ({ label, value })),
-    ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: b.payment_mode }] : []),
+    // The method's name in the reader's language (as on the receipt), not the stored code.
+    ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: t(`receipt_payment_${b.payment_mode}`, { defaultValue: b.payment_mode }) }] : []),
     ...(b.tip ? [{ label: t('trip_tip'), value: <span data-testid="trip-tip">{t('trip_tip_value', { amount: f.money(b.tip), mode: t(`tip_mode_${b.tip_mode ?? 'wallet'}`) })}</span> }] : []),
     ...(hasReceipt(b.status) ? [{ label: t('receipt_link'), value: <Link href={receiptHref(b.id)} onFollow={follow} data-testid="trip-receipt">{t('receipt_open')}</Link> }] : []),
     ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BookingView, TrackingPoint } from '../../../../shared/src/contract';
+import { returning } from '../../../../shared/src/domain/delivery-proof';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/client';
 import { useApiQuery } from '../../components/use-api-query';
@@ -34,7 +35,9 @@ export function useTrip(id: string): TripState {
   useTopic(`booking/${id}`, query.reload);
   const booking = query.data;
   const status = booking?.status;
-  const tracked = status !== undefined && (MOVING.has(status) || status === 'REACHED');
+  // A failed delivery's parcel going back to its sender is a drive too, with its time to the pickup.
+  const moving = status !== undefined && (MOVING.has(status) || (booking !== undefined && returning(booking)));
+  const tracked = status !== undefined && (moving || status === 'REACHED');
 
   const [point, setPoint] = useState<TrackingPoint>();
   const [eta, setEta] = useState<TripState['eta']>();
@@ -58,10 +61,10 @@ export function useTrip(id: string): TripState {
   useEffect(() => {
     if (!tracked) return undefined;
     fetchTracking();
-    if (!MOVING.has(status!)) return undefined;
+    if (!moving) return undefined;
     const timer = setInterval(fetchTracking, ETA_EVERY_MS);
     return () => clearInterval(timer);
-  }, [tracked, status, fetchTracking]);
+  }, [tracked, moving, fetchTracking]);
 
   useTopic(`tracking/${id}`, (data) => {
     if (data && typeof data.lat === 'number' && typeof data.lng === 'number') {

@@ -100,7 +100,7 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
     { id: 'pickupAddress', header: t('col_pickup_address'), text: (b) => b.pickupAddress, sortingField: 'pickupAddress', minWidth: 180 },
     { id: 'dropAddress', header: t('col_drop_address'), text: (b) => b.dropAddress, sortingField: 'dropAddress', minWidth: 180 },
     // Stops in driving order, the reached ones marked (domain/stops); empty for a trip without.
-    { id: 'stops', header: t('stops_label'), text: stopsText, csv: (b) => (b.stops ?? []).map((x) => x.add).join(' | '), cell: (b) => <BookingStopsCell booking={b} />, minWidth: 180 },
+    { id: 'stops', header: t('stops_label'), text: stopsText, csv: (b) => (b.stops ?? []).map((x) => x.add).join(' | '), cell: (b) => (b.stops?.length ? <BookingStopsCell booking={b} /> : ''), minWidth: 180 },
     { id: 'driver_name', header: t('col_driver_name'), text: (b) => b.driver_name ?? '' },
     { id: 'deliveryPerson', header: t('col_delivery_person'), text: (b) => b.deliveryPerson ?? '', visible: false, deliveryOnly: true },
     { id: 'deliveryPersonPhone', header: t('col_delivery_person_phone'), text: (b) => b.deliveryPersonPhone ?? '', visible: false, deliveryOnly: true },
@@ -165,7 +165,7 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
     moneyColumn('convenience_fees', t('col_convenience_fee'), (b) => b.convenience_fees),
     moneyColumn('discount', t('col_booking_discount'), (b) => b.discount),
     moneyColumn('customer_paid', t('col_customer_paid'), (b) => b.customer_paid),
-    { id: 'payment_mode', header: t('col_payment_mode'), text: (b) => b.payment_mode ?? '', visible: false },
+    { id: 'payment_mode', header: t('col_payment_mode'), text: (b) => (b.payment_mode ? t(`receipt_payment_${b.payment_mode}`, { defaultValue: b.payment_mode }) : ''), csv: (b) => b.payment_mode ?? '', visible: false },
     { id: 'gateway', header: t('col_gateway'), text: (b) => b.gateway ?? '', visible: false },
     moneyColumn('cashPaymentAmount', t('col_cash_amount'), (b) => b.cashPaymentAmount),
     moneyColumn('cardPaymentAmount', t('col_card_amount'), (b) => b.cardPaymentAmount),

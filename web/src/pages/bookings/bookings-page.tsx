@@ -139,7 +139,7 @@ export default function BookingsPage() {
       ) : (
         <EmptyState
           title={t('no_bookings')}
-          subtitle={t('rider_no_bookings_hint')}
+          subtitle={t(role === 'rider' ? 'rider_no_bookings_hint' : role === 'driver' ? 'driver_no_bookings_hint' : 'staff_no_bookings_hint')}
           action={bookAction}
         />
       ),

@@ -3,7 +3,7 @@ import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '../../../../shared/src/contract';
 import Button from '@cloudscape-design/components/button';
@@ -14,6 +14,7 @@ import { errorText } from '../../components/error-text';
 import { EmptyState } from '../../components/empty-state';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useApiQuery } from '../../components/use-api-query';
+import { offerFlashId } from '../../live/live-messages';
 import { useTopic } from '../../live/use-topic';
 import type { BookingFormat } from '../../features/booking/booking-format';
 import { NavigateButton } from '../../features/driver-app/navigate-button';
@@ -49,8 +50,17 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
   useTopic(`offers/${uid}`, offers.reload);
   const items = offers.data?.items ?? [];
   const now = useNow(items.some((o) => o.expiresAt !== undefined));
-  const { notify } = useNotifications();
+  const { notify, dismiss } = useNotifications();
   const [busy, setBusy] = useState<string>();
+
+  // An offer gone from the list takes its "new booking" flash with it.
+  const listed = useRef<string[]>([]);
+  useEffect(() => {
+    if (!offers.data) return;
+    const now = offers.data.items.map((o) => o.bookingId);
+    for (const gone of listed.current.filter((id) => !now.includes(id))) dismiss(offerFlashId(gone));
+    listed.current = now;
+  }, [offers.data, dismiss]);
 
   // Accepting makes the trip appear above (bookings/driver/<uid>); either answer removes the offer.
   const answer = (o: Offer, accept: boolean) => {

@@ -105,7 +105,7 @@ export default function DashboardPage() {
       <SpaceBetween size="l">
         <LoadErrorAlert error={dashboard.error} onRetry={dashboard.reload} />
         {/* Someone asked for help: above everything else, and live. */}
-        {role === 'admin' ? <SosAlertsPanel /> : null}
+        {uid ? <SosAlertsPanel topic={fleet ? `sos/fleet/${uid}` : 'sos'} /> : null}
         <Container header={<Header variant="h2" description={t('dash_gross_hint', { zone: operatorZone(settings).replace(/_/g, ' ') })}>{t('dash_chart_gross')}</Header>} data-testid="dashboard-cards">
           <ColumnLayout columns={3} variant="text-grid" minColumnWidth={170}>
             {/* The server's day key is the operator's date: shown as a calendar date, not converted again. */}
