@@ -6,6 +6,7 @@ import type { Role } from '../../shared/src/contract';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../../shared/src/domain/permissions';
 import { a11yViolations, describeViolations, type A11yCheck, type A11yViolation } from './support/a11y-guard';
 import { launch, PHONE, siteUrl } from './support/browser';
+import { emptySlots } from './support/empty-slots';
 import { signIn } from './support/identity';
 
 const WIDE = { width: 1366, height: 768 };
@@ -73,19 +74,25 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
-async function checkAll(page: Page, paths: readonly string[], check: A11yCheck): Promise<A11yViolation[]> {
-  const found: A11yViolation[] = [];
+/**
+ * Each screen's axe findings, and its empty slots: a stack or a button row on screen that holds a
+ * slot with nothing in it (a component that drew nothing) shows a gap a reader takes for a bug.
+ */
+async function checkAll(page: Page, paths: readonly string[], check: A11yCheck): Promise<{ violations: A11yViolation[]; gaps: string[] }> {
+  const violations: A11yViolation[] = [];
+  const gaps: string[] = [];
   for (const path of paths) {
     await page.goto(`${siteUrl()}${path}`);
     await settle(page);
-    found.push(...(await a11yViolations(page, check)));
+    violations.push(...(await a11yViolations(page, check)));
+    gaps.push(...(await emptySlots(page)).map((html) => `${path}: ${html}`));
   }
-  return found;
+  return { violations, gaps };
 }
 
 /**
  * Every screen of the web app, as every role that may open it, passes axe with no serious or
- * critical finding: wide, and on a phone where its markup changes with the width. Failures list each finding (page, rule, impact, target).
+ * critical finding and shows no empty slot: wide, and on a phone where its markup changes with the width. Failures list each finding (page, rule, impact, target).
  */
 describe('accessibility of every screen', () => {
   let browser: Browser;
@@ -112,7 +119,8 @@ describe('accessibility of every screen', () => {
       const ctx = await browser.newContext({ viewport });
       try {
         const found = await checkAll(await ctx.newPage(), PUBLIC_PAGES, check);
-        expect(describeViolations(found)).toBe('');
+        expect(describeViolations(found.violations)).toBe('');
+        expect(found.gaps).toEqual([]);
       } finally {
         await ctx.close();
       }
@@ -128,7 +136,8 @@ describe('accessibility of every screen', () => {
           const page = await ctx.newPage();
           await signIn(page, DEMO[role]);
           const found = await checkAll(page, paths, check);
-          expect(describeViolations(found)).toBe('');
+          expect(describeViolations(found.violations)).toBe('');
+          expect(found.gaps).toEqual([]);
         } finally {
           await ctx.close();
         }

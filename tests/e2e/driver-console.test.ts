@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { emptySlots } from './support/empty-slots';
 import { launch, PHONE, siteUrl } from './support/browser';
 import { dialog, fullShot, PNG_1X1 } from './support/identity';
 import { ok } from './support/page-api';
@@ -18,13 +19,6 @@ const OSLO_DROP = { lat: 59.9239, lng: 10.7522, add: 'Grünerløkka, Oslo' };
 const INSTRUCTIONS = { deliveryPerson: 'Pat Lee', deliveryPersonPhone: '555 123 4567' };
 /** Headless Chromium on Linux is "not an Apple device": Google Maps directions. */
 const directionsTo = (p: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${p.lat}%2C${p.lng}&travelmode=driving`;
-
-/** Every Cloudscape SpaceBetween slot inside `scope` that renders with no height: an empty block. */
-const emptyBlocks = (scope: Locator) => scope.evaluate((root) => [...root.querySelectorAll<HTMLElement>('[class*="awsui_child_"]')]
-  // A gap shows where a stack on screen holds an empty slot; the slots inside a closed section
-  // (its content not drawn at all) show nothing.
-  .filter((el) => el.getBoundingClientRect().height === 0 && (el.parentElement?.getBoundingClientRect().height ?? 0) > 0)
-  .map((el) => el.parentElement?.outerHTML.slice(0, 200) ?? ''));
 
 describe('the driver console', () => {
   let browser: Browser;
@@ -100,7 +94,7 @@ describe('the driver console', () => {
     expect(await y(card.getByTestId('trip-next-step'))).toBeLessThan(await y(card.getByTestId('navigate-pickup')));
     expect(await card.getByTestId('navigate-pickup').getAttribute('href')).toBe(directionsTo(OSLO));
     expect(await card.getByTestId('navigate-drop').getAttribute('href')).toBe(directionsTo(OSLO_DROP));
-    expect(await emptyBlocks(card)).toEqual([]);
+    expect(await emptySlots(card)).toEqual([]);
     // A driver is not told when "the driver" arrives.
     expect(await card.getByText(/Driver arrives in/).count()).toBe(0);
     // Nor that the booking they have just taken "is waiting": the offer's flash left with the offer.
@@ -113,7 +107,7 @@ describe('the driver console', () => {
     await card.getByTestId('trip-photo-pickup_image').locator('input[type="file"]').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await driver.getByText('Photo saved.').first().waitFor();
     await expect.poll(() => card.getByTestId('upload-progress').count()).toBe(0);
-    expect(await emptyBlocks(card)).toEqual([]);
+    expect(await emptySlots(card)).toEqual([]);
     await both(driver, 'driver-console-arrived');
 
     const code = String((await booking(booked.id)).otp ?? '');
@@ -121,11 +115,11 @@ describe('the driver console', () => {
     await card.getByTestId('trip-start').click();
     await card.getByTestId('trip-reach').waitFor();
     expect(await card.getByText(/Driver arrives in|Arrival in/).count()).toBe(0);
-    expect(await emptyBlocks(card)).toEqual([]);
+    expect(await emptySlots(card)).toEqual([]);
     await both(driver, 'driver-console-started');
     await card.getByTestId('trip-reach').click();
     await card.getByTestId('trip-cash').waitFor();
-    expect(await emptyBlocks(card)).toEqual([]);
+    expect(await emptySlots(card)).toEqual([]);
     await both(driver, 'driver-console-reached');
     await card.getByTestId('trip-cash').click();
     await expect.poll(async () => (await booking(booked.id)).status, { timeout: 10_000 }).toBe('PAID');

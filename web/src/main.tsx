@@ -1,4 +1,5 @@
 import '@cloudscape-design/global-styles/index.css';
+import './app/stack-gaps.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Bootstrap } from './app/bootstrap';
