@@ -56,6 +56,32 @@ describe('chat and broadcasts reach every device, browsers included', () => {
     expect(await settledPushesTo(browser, 1)).toHaveLength(1);
   });
 
+  it('words each push in the language its device registered: the rider\'s Spanish phone and English browser hear the same trip', async () => {
+    const rider = await newRider();
+    const phone = `es-${unique()}-push-token`;
+    const browser = webSubscription(`${rider.id}-${unique()}`);
+    const registered = await api('PUT', '/me/device', { token: rider.token, body: { pushToken: phone, userPlatform: 'ANDROID', language: 'es-MX' } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(registered.body.language).toBe('es-MX');
+    await register(rider.token, browser, 'WEB');
+    expect((await api('PUT', '/me/device', { token: rider.token, body: { pushToken: `x-${unique()}-push-token`, userPlatform: 'ANDROID', language: 'Spanish please' } })).status).toBe(400);
+
+    const { driver, booking } = await acceptedTrip(rider);
+    const tripPushes = async (to: string) => (await outboxPushes()).filter((p) => p.to === to && p.bookingId === booking.id);
+    await expect.poll(async () => (await tripPushes(phone)).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await tripPushes(browser)).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+    expect((await tripPushes(phone))[0]).toMatchObject({ title: 'Conductor en camino', body: expect.stringMatching(/ aceptó la reserva .* y va hacia /) });
+    expect((await tripPushes(browser))[0]).toMatchObject({ title: 'Driver on the way', body: expect.stringMatching(/ accepted booking .* and is heading to /) });
+    // A chat line's sender is worded too; the line itself is the driver's own words.
+    expect((await api('POST', `/bookings/${booking.id}/chat`, { token: driver.token, body: { message: 'Llego en dos minutos' } })).status).toBe(201);
+    await expect.poll(async () => (await outboxPushes()).filter((p) => p.to === phone && p.title === 'Nuevo mensaje de tu conductor').length, { timeout: 20_000, interval: 250 }).toBe(1);
+    // The inbox keeps the English text and the values a reader words again.
+    const inbox = (await api('GET', '/me/messages?limit=20', { token: rider.token })).body.items as { kind: string; title: string; values?: Record<string, unknown> }[];
+    const accepted = inbox.find((m) => m.kind === 'booking_accepted')!;
+    expect(accepted.title).toBe('Driver on the way');
+    expect(accepted.values).toMatchObject({ id: booking.id });
+  });
+
   it('pushes a chat line once when the stream delivers its record twice, also at the same time', async () => {
     const { tableName, dynamoEndpoint } = endpoints();
     if (!tableName || !dynamoEndpoint) return; // a bare API: the consumer cannot be invoked from here

@@ -1,3 +1,4 @@
+import type { NotificationValues } from '../../../shared/src/i18n/notifications';
 /**
  * A message the platform sends a user (spec §4 "notified", "told"). It is written with the state
  * change that causes it, in the same transaction (an outbox), so it exists exactly when the change
@@ -7,8 +8,10 @@ export interface OutgoingMessage {
   to: string;
   /** What happened, e.g. `new_booking`; the key of the title and body in shared/src/i18n/notifications. */
   kind: string;
+  /** In English; `values` let each reader word it in its own language (shared/src/i18n/localized-notification). */
   title: string;
   body: string;
+  values?: NotificationValues;
   bookingId?: string;
 }
 

@@ -9,6 +9,8 @@ export interface PushDevice {
   platform: DevicePlatform;
   /** Where the platform reaches it (an SNS platform endpoint in AWS); none where pushes stay in the outbox. */
   endpointArn?: string;
+  /** The language the app shows (a BCP 47 tag, as registered): its pushes are worded in it. */
+  language?: string;
   updatedAt: string;
 }
 

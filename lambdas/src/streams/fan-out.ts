@@ -1,3 +1,5 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
@@ -148,14 +150,16 @@ function countMilestone(r: DynamoDBRecord, pk: string, sk: string): void {
  * may follow the booking). Other nested values are skipped, which also sidesteps stream readers
  * that hand an empty map over as a bare `{}` (an empty offer list, then).
  */
-function topLevelScalars(raw: Record<string, { S?: string; N?: string; BOOL?: boolean; M?: Record<string, { BOOL?: boolean }> }> | undefined): Record<string, unknown> | undefined {
+function topLevelScalars(raw: Record<string, { S?: string; N?: string; BOOL?: boolean; M?: Record<string, unknown> }> | undefined): Record<string, unknown> | undefined {
   if (!raw) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (v?.S !== undefined) out[k] = v.S;
     else if (v?.N !== undefined) out[k] = Number(v.N);
     else if (v?.BOOL !== undefined) out[k] = v.BOOL;
-    else if (k === 'requestedDrivers') out[k] = Object.fromEntries(Object.entries(v?.M ?? {}).filter(([, f]) => f?.BOOL === true).map(([d]) => [d, true]));
+    else if (k === 'requestedDrivers') out[k] = Object.fromEntries(Object.entries(v?.M ?? {}).filter(([, f]) => (f as { BOOL?: boolean })?.BOOL === true).map(([d]) => [d, true]));
+    // A message's values travel with it: each device and browser words the message from them.
+    else if (k === 'values' && v?.M) out[k] = unmarshall(v.M as Record<string, AttributeValue>);
   }
   return out;
 }

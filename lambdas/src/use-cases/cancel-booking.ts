@@ -6,7 +6,7 @@ import { refundMovements } from '../../../shared/src/domain/trip-settlement';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
-import { renderNotification, SYSTEM_REASONS } from '../../../shared/src/i18n/notifications';
+import { renderNotification, SYSTEM_REASONS, term } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { TripStore } from '../ports/trips';
@@ -94,14 +94,14 @@ async function cancelAssigned(
   const next = advance(booking, 'CANCELLED', {
     reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
   });
-  const feeText = fee > 0 ? ` A cancellation fee of ${formatMoney(fee, account.settings.symbol ?? '')} applies.` : '';
+  const feeText = fee > 0 ? term('cancel_fee', { amount: formatMoney(fee, account.settings.symbol ?? '') }) : '';
   return deps.trips.apply({
     current: booking, next, at: now,
     driver: { uid: driver, queue: false },
     driverState: { uid: driver, activeBooking: null },
     movements,
     messages: [
-      tell(driver, 'trip_cancelled', booking, { reason, fee: feeText, by: cancelledBy }),
+      tell(driver, 'trip_cancelled', booking, { reason, fee: feeText, by: term(`party_${cancelledBy}`) }),
       ...(cancelledBy === 'admin' ? [tell(booking.customer, 'booking_cancelled', booking, { reason })] : []),
     ],
   });

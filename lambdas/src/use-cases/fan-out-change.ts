@@ -1,5 +1,5 @@
 import type { ServerMessage } from '../../../shared/src/contract/ws';
-import { renderNotification } from '../../../shared/src/i18n/notifications';
+import { renderNotification, term, type NotificationValues, type TermKey } from '../../../shared/src/i18n/notifications';
 import { bookingTopic, partiesDiffer, type BookingParties } from '../../../shared/src/domain/booking-access';
 import type { Notifier, OutgoingMessage } from '../ports/notifier';
 import { recipientLinkDue, type RecipientText } from './send-recipient-trip-link';
@@ -40,7 +40,7 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 const TRACK_FIELDS = ['id', 'at', 'status', 'lat', 'lng'] as const;
 const CHAT_FIELDS = ['id', 'at', 'message', 'from', 'type', 'msgDate', 'msgTime', 'source'] as const;
-const MESSAGE_FIELDS = ['id', 'at', 'kind', 'title', 'body', 'bookingId'] as const;
+const MESSAGE_FIELDS = ['id', 'at', 'kind', 'title', 'body', 'values', 'bookingId'] as const;
 const pick = (image: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => image[f] !== undefined).map((f) => [f, image[f]]));
 
 /**
@@ -103,12 +103,16 @@ function newMessage(record: ChangeRecord): (OutgoingMessage & { id: string; at: 
   if (record.change !== 'INSERT' || !record.sk.startsWith('MSG#') || !record.image) return undefined;
   const i = record.image;
   if (typeof i.to !== 'string' || typeof i.id !== 'string' || typeof i.at !== 'number') return undefined;
-  return { id: i.id, at: i.at, to: i.to, kind: String(i.kind), title: String(i.title), body: String(i.body), ...(str(i.bookingId) ? { bookingId: str(i.bookingId)! } : {}) };
+  return {
+    id: i.id, at: i.at, to: i.to, kind: String(i.kind), title: String(i.title), body: String(i.body),
+    ...(i.values && typeof i.values === 'object' ? { values: i.values as NotificationValues } : {}),
+    ...(str(i.bookingId) ? { bookingId: str(i.bookingId)! } : {}),
+  };
 }
 
 /** How long a chat line's push body may be: a notification shows a few lines, the chat shows all. */
 const CHAT_PUSH_CHARS = 200;
-const SENDER_NAME: Record<string, string> = { rider: 'rider', driver: 'driver', admin: 'operator' };
+const SENDER_NAME: Record<string, TermKey> = { rider: 'party_rider', driver: 'party_driver', admin: 'party_operator' };
 
 /**
  * A new trip chat line, as messages to the booking's other parties: the rider's line to the
@@ -126,7 +130,7 @@ async function chatMessages(deps: Pick<FanOutDeps, 'booking'>, record: ChangeRec
   const source = str(i.source);
   const to = source === 'rider' ? [parties.driver] : source === 'driver' ? [parties.customer] : [parties.customer, parties.driver];
   const line = i.message.length > CHAT_PUSH_CHARS ? `${i.message.slice(0, CHAT_PUSH_CHARS - 1)}…` : i.message;
-  const text = renderNotification('chat_message', { from: SENDER_NAME[source ?? ''] ?? 'trip', message: line });
+  const text = renderNotification('chat_message', { from: term(SENDER_NAME[source ?? ''] ?? 'party_trip'), message: line });
   return [...new Set(to.filter((u): u is string => !!u))].map((uid) => ({
     id: i.id as string, at: i.at as number, to: uid, kind: 'chat_message', ...text, bookingId: booking[1]!, delivery: `CHAT#${i.id as string}`,
   }));

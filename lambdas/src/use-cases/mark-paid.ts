@@ -6,6 +6,7 @@ import { returnLegCost } from '../../../shared/src/domain/delivery-proof';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripChange } from '../ports/trips';
 import type { AppSettings } from '../ports/settings';
+import { term } from '../../../shared/src/i18n/notifications';
 import { advance, tell } from './trip-step';
 
 /**
@@ -29,7 +30,7 @@ export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number
     cardPaymentAmount: settlement.cardPaymentAmount,
   });
   const money = (minor: number) => formatMoney(minor, settings.symbol ?? '');
-  const modeText = booking.prepaid ? 'prepaid' : mode;
+  const modeText = term(booking.prepaid ? 'pay_prepaid' : `pay_${mode}`);
   // Filed under the operator's day and month of the trip date, as the dashboard and reports read them.
   const { day, month } = earningsPeriods(booking.tripdate, operatorZone(settings));
   return {

@@ -7,6 +7,7 @@ import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
 import { attemptLimits } from './limit-attempts';
 import { pressDriverStep } from './press-driver-step';
+import { term } from '../../../shared/src/i18n/notifications';
 import { present, tell } from './trip-step';
 
 export interface ProveDeliveryDeps {
@@ -36,7 +37,7 @@ export async function proveDelivery(deps: ProveDeliveryDeps, account: Account, l
         ? { outcome: 'delivered', method: 'code', at }
         : { outcome: 'delivered', method: 'left_with', receivedBy: input.receivedBy, at };
       const next: BookingRecord = { ...booking, deliveryProof: proof, version: booking.version + 1 };
-      const how = input.method === 'code' ? ' with the recipient\'s code' : `, left with ${input.receivedBy}`;
+      const how = input.method === 'code' ? term('delivered_with_code') : term('delivered_left_with', { name: input.receivedBy });
       return deps.trips.apply({ current: booking, next, at, messages: [tell(booking.customer, 'parcel_delivered', next, { how })] });
     },
   });

@@ -28,10 +28,11 @@ export class PushRetryNeeded extends Error {
  * One delivery (`delivery` names it: a message id, a broadcast's send) to each device exactly
  * once: a device's claim is taken before its push and settled after, so a second run (a stream
  * record delivered twice, a job run twice, a retry after a partial failure) pushes only to the
- * devices whose push has not happened. A device the platform reports gone is forgotten.
+ * devices whose push has not happened. A device the platform reports gone is forgotten. The
+ * payload may depend on the device (its language).
  * Throws `PushRetryNeeded` after trying every device when some failed (released for the retry).
  */
-export async function pushToDevices(deps: PushDeps, delivery: string, devices: readonly PushDevice[], payload: PushPayload): Promise<PushTally> {
+export async function pushToDevices(deps: PushDeps, delivery: string, devices: readonly PushDevice[], payload: PushPayload | ((device: PushDevice) => PushPayload)): Promise<PushTally> {
   const tally: PushTally = { sent: 0, failed: 0, busy: 0 };
   const errors: unknown[] = [];
   const sender = deps.push();
@@ -42,7 +43,7 @@ export async function pushToDevices(deps: PushDeps, delivery: string, devices: r
     if (claim === 'busy') { tally.busy += 1; return; }
     let outcome;
     try {
-      outcome = await sender.send(device, payload);
+      outcome = await sender.send(device, typeof payload === 'function' ? payload(device) : payload);
     } catch (e) {
       errors.push(e);
       await deps.claims.release(delivery, device.token);

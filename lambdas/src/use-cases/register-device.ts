@@ -12,10 +12,12 @@ export interface DeviceDeps {
 /**
  * A mobile app registers its push token (spec §3 User pushToken, userPlatform). The device gets
  * its platform endpoint (SNS in AWS), the profile names it, and the device index files it under
- * the user's type and platform for broadcasts. A token another user held (a shared phone, a new
+ * the user's type and platform for broadcasts, with the language the app shows (the platform's
+ * messages are pushed to it in that language; registering again after a change of language moves
+ * it). A token another user held (a shared phone, a new
  * sign-in) moves to this user in one transaction.
  */
-export async function registerDevice(deps: DeviceDeps, account: Account, input: { pushToken: string; userPlatform: DevicePlatform }): Promise<Device> {
+export async function registerDevice(deps: DeviceDeps, account: Account, input: { pushToken: string; userPlatform: DevicePlatform; language?: string }): Promise<Device> {
   const uid = account.profile.id;
   for (let attempt = 0; ; attempt++) {
     const previous = await deps.devices.get(input.pushToken);
@@ -24,7 +26,7 @@ export async function registerDevice(deps: DeviceDeps, account: Account, input: 
       : await deps.push().register({ token: input.pushToken, platform: input.userPlatform, uid });
     const device: PushDevice = {
       uid, usertype: account.profile.usertype, token: input.pushToken, platform: input.userPlatform,
-      updatedAt: deps.now().toISOString(), ...(endpointArn ? { endpointArn } : {}),
+      updatedAt: deps.now().toISOString(), ...(endpointArn ? { endpointArn } : {}), ...(input.language ? { language: input.language } : {}),
     };
     try {
       await deps.devices.save(device, previous);
@@ -34,6 +36,6 @@ export async function registerDevice(deps: DeviceDeps, account: Account, input: 
       throw e;
     }
     if (previous?.endpointArn && previous.endpointArn !== endpointArn) await deps.push().unregister(previous.endpointArn);
-    return { pushToken: device.token, userPlatform: device.platform, updatedAt: device.updatedAt };
+    return { pushToken: device.token, userPlatform: device.platform, updatedAt: device.updatedAt, ...(device.language ? { language: device.language } : {}) };
   }
 }

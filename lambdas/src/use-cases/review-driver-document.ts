@@ -3,7 +3,7 @@ import type { DriverDocuments, ReviewDocumentBody } from '../../../shared/src/co
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { withAudit, type DocumentType, type DriverDocumentRecord, type OfflineReason } from '../../../shared/src/domain/driver-documents';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { DOCUMENT_NAMES, DOCUMENT_PROBLEMS, renderNotification } from '../../../shared/src/i18n/notifications';
+import { renderNotification, term } from '../../../shared/src/i18n/notifications';
 import type { DriverDocumentStore } from '../ports/driver-documents';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { PresenceStore } from '../ports/presence';
@@ -47,7 +47,7 @@ export async function reviewDriverDocument(
     ...(body.decision === 'rejected' ? { rejectReason: reason } : {}),
     history: withAudit(current.history, { action: body.decision, at: nowMs, by: me.id, byName, ...(body.decision === 'rejected' ? { reason } : {}) }),
   };
-  const document = DOCUMENT_NAMES[type];
+  const document = term(`doc_${type}`);
   const messages: OutgoingMessage[] = [body.decision === 'verified'
     ? { to: driver.id, kind: 'document_verified', ...renderNotification('document_verified', { document }) }
     : { to: driver.id, kind: 'document_rejected', ...renderNotification('document_rejected', { document, reason: reason! }) }];
@@ -55,7 +55,7 @@ export async function reviewDriverDocument(
   let offline: { reason: OfflineReason; state: Awaited<ReturnType<PresenceStore['state']>> } | undefined;
   if (body.decision === 'rejected' && rule.mandatory.includes(type) && driver.driverActiveStatus !== false) {
     offline = { reason: { code: 'documents', documentType: type, problem: 'rejected', at: nowMs }, state: await deps.presence.state(driver.id) };
-    messages.push({ to: driver.id, kind: 'driver_offline_documents', ...renderNotification('driver_offline_documents', { document, problem: DOCUMENT_PROBLEMS.rejected }) });
+    messages.push({ to: driver.id, kind: 'driver_offline_documents', ...renderNotification('driver_offline_documents', { document, problem: term('doc_rejected') }) });
   }
   const updated = await deps.documents.change({ profile: driver, type, next, expectVersion: current.version, expectPending: true, ...(offline ? { offline } : {}), messages }, nowMs);
   return presentDriverDocuments(deps, updated, account.settings, nowMs);

@@ -1,6 +1,6 @@
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { daysLeft, documentGap, DOCUMENT_TYPES, operatorDay, reminderDue } from '../../../shared/src/domain/driver-documents';
-import { DOCUMENT_NAMES, DOCUMENT_PROBLEMS, renderNotification } from '../../../shared/src/i18n/notifications';
+import { renderNotification, term } from '../../../shared/src/i18n/notifications';
 import type { DriverDocumentStore } from '../ports/driver-documents';
 import type { PresenceStore } from '../ports/presence';
 import type { SettingsStore } from '../ports/settings';
@@ -31,12 +31,12 @@ export async function runDocumentChecks(deps: {
         const doc = driver.documents?.[type];
         const days = reminderDue(doc, today);
         if (!doc || days === undefined) continue;
-        const text = renderNotification('document_expiring', { document: DOCUMENT_NAMES[type], days: daysLeft(doc, today)!, date: doc.expiresOn });
+        const text = renderNotification('document_expiring', { document: term(`doc_${type}`), days: daysLeft(doc, today)!, date: doc.expiresOn });
         if (await deps.documents.remind(driver.id, type, doc.expiresOn, days, { to: driver.id, kind: 'document_expiring', ...text }, nowMs)) outcome.reminded += 1;
       }
       const gap = documentGap(driver.documents, rule, nowMs);
       if (gap && driver.driverActiveStatus !== false) {
-        const text = renderNotification('driver_offline_documents', { document: DOCUMENT_NAMES[gap.type], problem: DOCUMENT_PROBLEMS[gap.problem] });
+        const text = renderNotification('driver_offline_documents', { document: term(`doc_${gap.type}`), problem: term(`doc_${gap.problem}`) });
         const state = await deps.presence.state(driver.id);
         const reason = { code: 'documents' as const, documentType: gap.type, problem: gap.problem, at: nowMs };
         if (await deps.documents.setOffline(driver, state, reason, [{ to: driver.id, kind: 'driver_offline_documents', ...text }], nowMs)) outcome.setOffline += 1;

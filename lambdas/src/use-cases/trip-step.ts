@@ -4,7 +4,7 @@ import { assertTransition, type BookingStatus } from '../../../shared/src/domain
 import { conflict, DomainError, forbidden, notFound } from '../../../shared/src/domain/errors';
 import { stepTaken, type TripStep } from '../../../shared/src/domain/trip-repeats';
 import { proofOutstanding } from '../../../shared/src/domain/delivery-proof';
-import { renderNotification, type NotificationKind } from '../../../shared/src/i18n/notifications';
+import { renderNotification, type NotificationKind, type NotificationValues } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { DriverStateRecord } from '../ports/presence';
@@ -88,7 +88,7 @@ export async function runStep<T>(
   }
 }
 
-export function tell(to: string, kind: NotificationKind, booking: BookingRecord, values: Record<string, string | number> = {}): OutgoingMessage {
+export function tell(to: string, kind: NotificationKind, booking: BookingRecord, values: NotificationValues = {}): OutgoingMessage {
   return {
     to, kind, bookingId: booking.id,
     ...renderNotification(kind, {

@@ -12,8 +12,15 @@ export const InboxMessage = z.object({
   id: z.string(),
   at: z.number(),
   kind: z.string(),
+  /** In English, as written. */
   title: z.string(),
   body: z.string(),
+  /**
+   * What the text was filled with, so a client words it in its reader's language from `kind`: a
+   * string or number as it is, or a `{ term, values? }` the client words itself (a document, who
+   * cancelled, how a trip was paid). Absent on messages written before values were kept.
+   */
+  values: z.optional(z.record(z.string(), z.unknown())),
   bookingId: z.optional(z.string()),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;

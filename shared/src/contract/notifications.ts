@@ -48,9 +48,13 @@ export function parseWebPushToken(token: string): WebPushSubscription | undefine
   }
 }
 
+/** The language an app shows, as a BCP 47 tag (`es`, `es-MX`); the platform's pushes to it use it. */
+export const DeviceLanguage = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/));
+
 export const Device = z.object({
   pushToken: z.string(),
   userPlatform: DevicePlatform,
+  language: z.optional(z.string()),
   updatedAt: IsoDate,
 });
 export type Device = z.infer<typeof Device>;
@@ -96,8 +100,8 @@ const PUSH_SEND_THROTTLE = { ratePerSecond: 5, burst: 10 };
 
 export const registerDevice = route({
   method: 'PUT', path: '/me/device', operationId: 'registerDevice', area: 'notifications', auth: ROLES,
-  summary: 'Register the app\'s push token for the signed-in user (a token another user held moves here)',
-  body: z.strictObject({ pushToken: PushToken, userPlatform: DevicePlatform }).check(z.refine((b) => b.userPlatform !== 'WEB' || parseWebPushToken(b.pushToken) !== undefined, {
+  summary: 'Register the app\'s push token for the signed-in user (a token another user held moves here), with the language the app shows: the platform\'s messages are pushed in it (English when absent or not one the platform writes)',
+  body: z.strictObject({ pushToken: PushToken, userPlatform: DevicePlatform, language: z.optional(DeviceLanguage) }).check(z.refine((b) => b.userPlatform !== 'WEB' || parseWebPushToken(b.pushToken) !== undefined, {
       path: ['pushToken'], message: 'a WEB pushToken is the JSON of a PushSubscription (https endpoint, p256dh and auth keys)',
     })),
   response: Device,

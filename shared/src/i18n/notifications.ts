@@ -1,7 +1,8 @@
 /**
  * The messages the platform sends users (spec §4 "notified"), in English: the server writes the
- * rendered text with each message, and the key (`kind`) so a client can show it in its own
- * language. `{{name}}` placeholders are filled from the message's values.
+ * rendered text with each message, and its key (`kind`) and values, so that each device and
+ * browser shows it in its own language (`notifications-es.ts`, `localized-notification.ts`).
+ * `{{name}}` placeholders are filled from the message's values.
  */
 export const NOTIFICATIONS = {
   new_booking: { title: 'New booking', body: 'A new booking is waiting for you: {{pickup}} → {{drop}}.' },
@@ -54,12 +55,49 @@ export const SYSTEM_REASONS = {
   incomplete_booking: 'The booking was not completed: payment was not made.',
 } as const;
 
-/** How a notification names a driver document and its problem (English, as the notification text is). */
-export const DOCUMENT_NAMES = { licence: 'driving licence', insurance: 'insurance', registration: 'vehicle registration' } as const;
-export const DOCUMENT_PROBLEMS = { missing: 'missing', unverified: 'not verified yet', rejected: 'rejected', expired: 'expired' } as const;
+/**
+ * A value a notification names by a code, worded in the reader's language when the text is
+ * rendered (a document, who cancelled, how a trip was paid, why a parcel came back): the message
+ * keeps the code, so each reader (a phone, a browser) words it in its own language.
+ */
+export const TERMS = {
+  doc_licence: 'driving licence', doc_insurance: 'insurance', doc_registration: 'vehicle registration',
+  doc_missing: 'missing', doc_unverified: 'not verified yet', doc_rejected: 'rejected', doc_expired: 'expired',
+  party_rider: 'rider', party_driver: 'driver', party_admin: 'admin', party_operator: 'operator', party_trip: 'trip',
+  pay_cash: 'cash', pay_wallet: 'wallet', pay_card: 'card', pay_prepaid: 'prepaid',
+  failure_recipient_absent: 'recipient absent', failure_refused: 'refused by the recipient', failure_address_wrong: 'wrong address', failure_damaged: 'damaged',
+  cancel_fee: ' A cancellation fee of {{amount}} applies.',
+  delivered_with_code: ' with the recipient\'s code',
+  delivered_left_with: ', left with {{name}}',
+} as const;
+export type TermKey = keyof typeof TERMS;
+export interface NotificationTerm { term: TermKey; values?: Record<string, string | number> }
+export type NotificationValue = string | number | NotificationTerm;
+export type NotificationValues = Record<string, NotificationValue>;
 
-export function renderNotification(kind: NotificationKind, values: Record<string, string | number>): { title: string; body: string } {
-  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+/** A value worded in the reader's language: `term('doc_licence')`. */
+export const term = (key: TermKey, values?: Record<string, string | number>): NotificationTerm => ({ term: key, ...(values ? { values } : {}) });
+
+/** Fills `{{name}}` placeholders; a term is worded from `terms` (English when a language lacks it). */
+export function fillNotification(text: string, values: Readonly<Record<string, unknown>>, terms: Readonly<Record<string, string>> = TERMS): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = values[k];
+    if (v === undefined || v === null) return '';
+    if (typeof v === 'object') {
+      const t = v as Partial<NotificationTerm>;
+      const wording = typeof t.term === 'string' ? terms[t.term] ?? (TERMS as Record<string, string>)[t.term] : undefined;
+      return wording === undefined ? '' : fillNotification(wording, t.values ?? {}, terms);
+    }
+    return String(v);
+  });
+}
+
+/**
+ * The message's English text, kept with it (the inbox, and any reader without a language of its
+ * own), and its values, from which a phone or a browser words it in its own language
+ * (`localizedNotification`).
+ */
+export function renderNotification(kind: NotificationKind, values: NotificationValues): { title: string; body: string; values: NotificationValues } {
   const n = NOTIFICATIONS[kind];
-  return { title: fill(n.title), body: fill(n.body) };
+  return { title: fillNotification(n.title, values), body: fillNotification(n.body, values), values };
 }

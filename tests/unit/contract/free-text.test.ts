@@ -12,7 +12,7 @@ const NOT_PROSE: Record<string, string> = {
   email: 'an address, checked by the e-mail rule', contact_email: 'an address', password: 'kept byte for byte',
   phone: 'digits, checked by the phone rule', mobile: 'digits', mobile_no: 'digits (test gateway form)', dialCode: 'digits',
   referralId: 'a code', code: 'a promo code', otp: 'digits', licenseImage: 'an upload key', image: 'an upload key', key: 'an upload key',
-  uploadId: 'an upload id', etag: 'an upload part tag', pushToken: 'a device token', token: 'a device token',
+  uploadId: 'an upload id', etag: 'an upload part tag', pushToken: 'a device token', token: 'a device token', language: 'a BCP 47 tag (DeviceLanguage)',
   place_id: 'a map service id', latlng: 'coordinates', start: 'coordinates', dest: 'coordinates', waypoints: 'coordinates',
   carTypeId: 'an id', riderId: 'an id', driverId: 'an id', bookingId: 'an id', order_id: 'an id', cust_id: 'an id',
   promo_name: 'one word of letters, digits, _ or -', promo_validity: 'a date', amount: 'money (moneyInput)', bonus: 'money (moneyInput)',

@@ -4,6 +4,7 @@ import { audiencePartitions, BROADCAST_BATCH_SIZE, nextPosition } from '../../..
 import { isGone, snsMessage } from '../../../lambdas/src/adapters/push/sns-push-sender';
 import { platformAttributes } from '../../../lambdas/src/custom-resources/push-platform-application';
 import { pushNotifier } from '../../../lambdas/src/adapters/notifier/push-notifier';
+import { renderNotification } from '../../../shared/src/i18n/notifications';
 import type { Job } from '../../../lambdas/src/ports/jobs';
 import type { NotificationStore, StoredNotification } from '../../../lambdas/src/ports/notifications';
 import type { ClaimState, DevicePage, PushClaims, PushDevice, PushOutcome, PushSender } from '../../../lambdas/src/ports/push';
@@ -119,6 +120,25 @@ describe('the fan-out hands a message to the Notifier before any dedup marker', 
     await fanOutChange(deps, record);
     await fanOutChange(deps, record); // a duplicate delivery
     expect(sent.sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('a message pushed in each device\'s language', () => {
+  it('words it for each device from its kind and values; a device without one, or a message kept without values, hears the English', async () => {
+    const payloads = new Map<string, { title: string; body: string }>();
+    const sender: PushSender = {
+      async register() { return undefined; }, async unregister() {}, async enabled() { return true; },
+      async send(d, p) { payloads.set(d.token, { title: p.title, body: p.body }); return 'sent'; },
+    };
+    const notifier = pushNotifier({ push: () => sender, devices: deviceStore([device('es', { language: 'es' }), device('en'), device('pt', { language: 'pt-BR' })]), claims: memoryClaims() });
+    const text = renderNotification('trip_started', { id: 'BK1', drop: 'Oslo' });
+    await notifier.deliver({ id: 'm1', at: 1, to: 'u1', kind: 'trip_started', ...text });
+    expect(payloads.get('es')).toEqual({ title: 'Viaje iniciado', body: 'La reserva BK1 va de camino a Oslo.' });
+    expect(payloads.get('en')).toEqual({ title: 'Trip started', body: 'Booking BK1 is on its way to Oslo.' });
+    expect(payloads.get('pt')).toEqual(payloads.get('en'));
+    payloads.clear();
+    await notifier.deliver({ id: 'm2', at: 2, to: 'u1', kind: 'trip_started', title: 'Trip started', body: 'As written' });
+    expect(payloads.get('es')).toEqual({ title: 'Trip started', body: 'As written' });
   });
 });
 

@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localizedNotification } from '../../../shared/src/i18n/localized-notification';
 import { useLocation } from 'react-router-dom';
 import { useNotifications } from '../app/notifications-context';
 import { useAuth } from '../auth/auth-context';
@@ -19,13 +20,15 @@ const MAX_SHOWN = 3;
  */
 export const offerFlashId = (bookingId: string) => `offer-${bookingId}`;
 
+const flashText = (m: { title: string; body: string }) => ({ header: m.title, content: m.body });
+
 /**
  * The messages the platform sends the signed-in user (spec §4 "notified": driver on the way,
  * arrived, trip started, paid …) shown as flash messages the moment they are sent, on any page.
  * The same message is pushed to the user's phones; here the `messages/<uid>` topic brings it.
  */
 export function LiveMessages() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, role } = useAuth();
   const { notify, dismiss } = useNotifications();
   const follow = useFollow();
@@ -51,7 +54,9 @@ export function LiveMessages() {
         id,
         type: 'info',
         messageKey: '',
-        text: { header: data.title, content: typeof data.body === 'string' ? data.body : '' },
+        // In the language the page shows, from the message's kind and values; else as written.
+        text: flashText(localizedNotification(String(data.kind), data.values, i18n.resolvedLanguage ?? i18n.language)
+          ?? { title: data.title, body: typeof data.body === 'string' ? data.body : '' }),
         action: href ? (
           <Button href={href} onFollow={follow}>
             {t(role === 'rider' ? 'trip_open' : 'menu_booking_history')}
@@ -67,7 +72,7 @@ export function LiveMessages() {
       }, SHOW_MS);
       timers.current.add(timer);
     },
-    [notify, dismiss, follow, role, t, here],
+    [notify, dismiss, follow, role, t, i18n, here],
   );
 
   useTopic(`messages/${user?.id ?? ''}`, onMessage, Boolean(user?.id));

@@ -14,6 +14,7 @@ type DeviceItem = PushDevice & { pk: string; sk: string; tokenHash: string } & R
 const toDevice = (i: DeviceItem): PushDevice => ({
   uid: i.uid, usertype: i.usertype, token: i.token, platform: i.platform, updatedAt: i.updatedAt,
   ...(i.endpointArn ? { endpointArn: i.endpointArn } : {}),
+  ...(typeof i.language === 'string' ? { language: i.language } : {}),
 });
 
 function deviceItem(d: PushDevice): DeviceItem {

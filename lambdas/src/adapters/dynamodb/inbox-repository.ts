@@ -11,7 +11,7 @@ export const inboxRepository = {
       ScanIndexForward: false, Limit: page.limit ?? 25, cursor: page.cursor,
     });
     return {
-      items: out.items.map((m) => ({ id: m.id, at: m.at, kind: m.kind, title: m.title, body: m.body, ...(m.bookingId ? { bookingId: m.bookingId } : {}) })),
+      items: out.items.map((m) => ({ id: m.id, at: m.at, kind: m.kind, title: m.title, body: m.body, ...(m.values ? { values: m.values } : {}), ...(m.bookingId ? { bookingId: m.bookingId } : {}) })),
       next: out.next,
     };
   },

@@ -13,10 +13,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 /**
  * Registers the service worker (its scope: the whole site) and, once notifications are allowed,
  * the browser's Web Push subscription as this user's `WEB` device, so offers and messages reach a
- * console in the background. A browser without the APIs, or a refusal, leaves the console as it
+ * console in the background, worded in the language the console shows (registered again when the
+ * driver picks another). A browser without the APIs, or a refusal, leaves the console as it
  * was: pushes are a help, the live topics still work while the tab is open.
  */
-export async function registerWebPush(api: ApiClient): Promise<void> {
+export async function registerWebPush(api: ApiClient, language: string): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   if (!('PushManager' in window) || typeof Notification === 'undefined') return;
@@ -27,15 +28,15 @@ export async function registerWebPush(api: ApiClient): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const subscription = (await registration.pushManager.getSubscription())
     ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await api.registerDevice({ body: { pushToken: JSON.stringify(subscription), userPlatform: 'WEB' } });
+  await api.registerDevice({ body: { pushToken: JSON.stringify(subscription), userPlatform: 'WEB', language } });
 }
 
 /** The installed-app behaviour of the driver console: the screen kept on while online, and Web Push. */
-export function useDriverApp(api: ApiClient, online: boolean): void {
+export function useDriverApp(api: ApiClient, online: boolean, language: string): void {
   useWakeLock(online);
   useEffect(() => {
     if (!online) return;
     // A push service out of reach (no network, a browser without one) must not break the console.
-    registerWebPush(api).catch(() => undefined);
-  }, [api, online]);
+    registerWebPush(api, language).catch(() => undefined);
+  }, [api, online, language]);
 }

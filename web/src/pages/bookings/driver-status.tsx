@@ -31,7 +31,7 @@ const PRESENCE_INDICATOR = {
  * Without geolocation the spec's allow_location message shows in red (§8).
  */
 export function DriverStatus({ format }: { format: BookingFormat }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const load = useCallback((signal: AbortSignal) => api.fetchDriverPresence({}, { signal }), [api]);
   const presence = useApiQuery(load);
@@ -43,7 +43,7 @@ export function DriverStatus({ format }: { format: BookingFormat }) {
 
   const online = presence.data?.online ?? false;
   const sharing = useLocationSharing(api, online);
-  useDriverApp(api, online);
+  useDriverApp(api, online, i18n.resolvedLanguage ?? i18n.language);
 
   // Dispatch needs a fresh location: once the first ping lands, the server's verdict changes.
   const { reload, data } = presence;
