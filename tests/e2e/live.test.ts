@@ -174,6 +174,27 @@ describe('notifications and the live dashboard in the browser', () => {
     expect(reached).not.toContain(tokens.androidDriver);
   }, 120_000);
 
+  it('a rider reading the site in Spanish gets the platform\'s message in Spanish, as it happens', async () => {
+    const { page: admin } = await newPage('admin@example.com');
+    const u = unique('spanish-rider');
+    const made = await ok(admin, 'POST', '/users', { usertype: 'rider', firstName: 'Lucía', lastName: `Ruiz ${u.tag}`, email: u.email, mobile: `+1${u.phone}`, password: 'Hola1234' });
+    const ctx = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(ctx);
+    const rider = await ctx.newPage();
+    await signIn(rider, u.email, 'Hola1234');
+    // The language the visitor picked (the header's selector keeps it here).
+    await rider.evaluate(() => localStorage.setItem('language', 'es'));
+    await rider.goto(`${siteUrl()}/wallet`);
+    await rider.getByRole('heading', { name: 'Monedero', exact: true }).first().waitFor();
+    await ok(admin, 'POST', `/wallets/${made.id as string}/credits`, { amount: '5.00' });
+    const flash = rider.getByText('Un administrador añadió $5.00 a tu monedero.');
+    await flash.waitFor({ timeout: 20_000 });
+    expect(await rider.getByText('Monedero abonado').count()).toBeGreaterThan(0);
+    await fullShot(rider, 'message-spanish-desktop');
+    await rider.setViewportSize(PHONE);
+    await fullShot(rider, 'message-spanish-phone');
+  });
+
   it('a fleet admin\'s dashboard shows only its own drivers and earnings', async () => {
     const { page: fleet, frames } = await newPage('fleet@example.com', { geolocation: SF, permissions: ['geolocation'] });
     const { page: driver } = await newPage('driver1@example.com');
