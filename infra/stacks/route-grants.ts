@@ -124,8 +124,6 @@ const READ_ONLY_TABLE: Readonly<Record<string, readonly string[]>> = {
   // Admission (profile and settings, one batch), one Query of the booking's story items, and a Get
   // only to tell an empty story from no booking.
   fetchDispatchStory: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  // Admission, and one Query of the SOS partition.
-  fetchSosAlerts: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   // Admission, and one Query of the areas' partition.
   fetchServiceAreas: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   // Admission, and the driver's profile by key (documents live on it).
@@ -145,6 +143,8 @@ const READ_ONLY_INDEXED: Readonly<Record<string, { table: readonly string[]; ind
   // admin) or of the fleet's entries through gsi1 (a fleet admin), and one batch of the drivers
   // the page names.
   fetchDocumentQueue: { table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], indexes: ['gsi1'] },
+  // Admission, and one Query: of the SOS partition (an admin) or of a fleet's alerts through gsi1 (a fleet admin).
+  fetchSosAlerts: { table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], indexes: ['gsi1'] },
 };
 
 export function indexedReadActions(route: Pick<AnyRoute, 'operationId'>): { table: readonly string[]; indexes: readonly string[] } | undefined {
@@ -179,8 +179,9 @@ const KEYED_TABLE: Readonly<Record<string, readonly string[]>> = {
   // race, and one transaction of puts (the booking on its version, the sender's message).
   proveDelivery: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   // The return done: admission (booking, driver state: one batch), a consistent re-read after a
-  // refusal or a lost race, one transaction of puts (booking, tracking point, the sender's message).
-  returnDelivery: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+  // refusal or a lost race, one transaction of puts (booking, tracking point, the sender's message)
+  // and the driver state's update (it lets go of the booking: the drive back is over).
+  returnDelivery: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   // A review: admission, the driver's profile and state by key, one transaction: the profile's
   // update, the review-queue entries' moves, the messages' puts, and when it sets the driver
   // offline the state's update and the roster and index entries' deletes.

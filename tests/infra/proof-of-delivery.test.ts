@@ -33,8 +33,8 @@ describe('proof of delivery: the drop\'s routes', () => {
     expect(beyondTableAndLogs(statementsOf('proveDelivery'))).toEqual([]);
   });
 
-  it('marking the return done gets and puts items by key only, and nothing else of AWS', () => {
-    expect(tableActions('returnDelivery')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+  it('marking the return done gets, puts and updates items by key only (the driver\'s state lets go of the booking), and nothing else of AWS', () => {
+    expect(tableActions('returnDelivery')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(beyondTableAndLogs(statementsOf('returnDelivery'))).toEqual([]);
   });
 

@@ -68,8 +68,17 @@ describe('SOS: the alert routes', () => {
     }
   });
 
-  it('lets the admins\' list only read: admission and one Query', () => {
-    const table = actionsOf(statementsOf('fetchSosAlerts')).filter((a) => a.startsWith('dynamodb:'));
-    expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  it('lets the alerts\' list only read: admission and one Query, of the table or (a fleet admin\'s) of gsi1 alone', () => {
+    const table = statementsOf('fetchSosAlerts').filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+    expect(actionsOf(table)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+    for (const st of table) {
+      const resources = [st.Resource].flat().map((r) => JSON.stringify(r));
+      expect(resources).toHaveLength(1);
+      if (resources[0]!.includes('/index/')) {
+        expect(actionsOf([st])).toEqual(['dynamodb:Query']);
+        expect(resources[0]).toContain('/index/gsi1');
+      }
+    }
+    expect(table.some((st) => JSON.stringify(st.Resource).includes('/index/gsi1'))).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
+import { money } from '../../../shared/src/i18n/notifications';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertTransition } from '../../../shared/src/domain/booking-status';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
-import { formatMoney } from '../../../shared/src/domain/money';
 import type { BookingRecord, BookingStore, OfferRecord } from '../ports/bookings';
 import type { DriverStateRecord } from '../ports/presence';
 import type { TripStore } from '../ports/trips';
@@ -62,7 +62,7 @@ export async function acceptBooking(
         driver: { uid: me.id, queue: true, requireFree: true },
         driverState: { uid: me.id, activeBooking: { id: booking.id, status: 'ACCEPTED' }, ...(loaded.state?.indexedCell ? { unindexCell: loaded.state.indexedCell } : {}) },
         tracking: pointAt(booking, 'ACCEPTED', now, loaded.state, booking.pickup, randomUUID()),
-        messages: [tell(booking.customer, 'booking_accepted', next, { fare: formatMoney(booking.trip_cost) })],
+        messages: [tell(booking.customer, 'booking_accepted', next, { fare: money(booking.trip_cost, account.settings.symbol ?? '') })],
         storyEvent: { kind: 'accepted', at: now, driver: me.id, driverName: next.driver_name, round: booking.asked?.[me.id] ?? booking.dispatchRound },
       });
     },

@@ -1,8 +1,9 @@
+import { money } from '../../../shared/src/i18n/notifications';
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { earningsPeriods, tipAddition } from '../../../shared/src/domain/earnings';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
-import { formatMoney, toDecimal, toMinor } from '../../../shared/src/domain/money';
+import { toDecimal, toMinor } from '../../../shared/src/domain/money';
 import { operatorZone } from '../../../shared/src/domain/time-zone';
 import { maxTip, tipMovements, tipRefusal, type TipMethod } from '../../../shared/src/domain/tips';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
@@ -40,7 +41,7 @@ export function tipChange(
       ...(booking.fleetadmin ? { fleet: booking.fleetadmin } : {}),
     },
     ...(card ? { payment: { orderId: card.orderId, status: 'PAID' as const, providerRef: card.providerRef } } : {}),
-    messages: [tell(driver, 'tip_received', next, { amount: formatMoney(amount, settings.symbol ?? '') })],
+    messages: [tell(driver, 'tip_received', next, { amount: money(amount, settings.symbol ?? '') })],
   };
 }
 

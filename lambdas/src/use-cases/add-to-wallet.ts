@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, notFound } from '../../../shared/src/domain/errors';
-import { formatMoney, toDecimal } from '../../../shared/src/domain/money';
-import { renderNotification } from '../../../shared/src/i18n/notifications';
+import { toDecimal } from '../../../shared/src/domain/money';
+import { money, renderNotification } from '../../../shared/src/i18n/notifications';
 import { parseWalletAmount, validateAddToWallet } from '../../../shared/src/domain/wallet-rules';
 import type { ProfileItem } from '../ports/users';
 import type { WalletStore } from '../ports/trips';
@@ -32,7 +32,7 @@ export async function addToWallet(
   await deps.wallets.move(
     [{ uid: target.id, type: 'Credit', amount: minor, reason: 'AdminCredit', txRef: `admin-credit:${account.profile.id}:${key}` }],
     deps.now().getTime(),
-    [{ to: target.id, kind: 'wallet_credited', ...renderNotification('wallet_credited', { amount: formatMoney(minor, settings.symbol ?? '') }) }],
+    [{ to: target.id, kind: 'wallet_credited', ...renderNotification('wallet_credited', { amount: money(minor, settings.symbol ?? '') }) }],
   );
   const after = await deps.users.get(target.id);
   return { uid: target.id, credited: toDecimal(minor), balance: toDecimal(after?.walletBalance ?? 0), message: 'wallet_updated' as const };

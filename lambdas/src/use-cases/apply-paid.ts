@@ -1,5 +1,6 @@
+import { money } from '../../../shared/src/i18n/notifications';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { formatMoney, toMinor } from '../../../shared/src/domain/money';
+import { toMinor } from '../../../shared/src/domain/money';
 import { referralBonusDue, referralBonusMovements } from '../../../shared/src/domain/referral-bonus';
 import type { ProfileItem } from '../ports/users';
 import type { BookingRecord } from '../ports/bookings';
@@ -34,7 +35,7 @@ export async function applyPaid(deps: ApplyPaidDeps, change: TripChange, setting
   if (!due.length) return deps.trips.apply(change);
 
   const referrers = await Promise.all(due.map((d) => deps.users.get(d.referrer)));
-  const amount = formatMoney(bonus, settings.symbol ?? '');
+  const amount = money(bonus, settings.symbol ?? '');
   const earned: TripChange = {
     ...change,
     referralEarned: due.map((d) => d.user.id),

@@ -1,12 +1,11 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { assertTransition, CANCELLABLE_STATUSES } from '../../../shared/src/domain/booking-status';
 import { cancellationFee, minutesBetween } from '../../../shared/src/domain/cancellation-fee';
-import { formatMoney } from '../../../shared/src/domain/money';
 import { refundMovements } from '../../../shared/src/domain/trip-settlement';
 import type { WalletMovement } from '../../../shared/src/domain/wallet-ledger';
 import { assertCriticalEditsAllowed } from '../../../shared/src/domain/demo-mode';
 import { conflict, DomainError, notFound } from '../../../shared/src/domain/errors';
-import { renderNotification, SYSTEM_REASONS, term } from '../../../shared/src/i18n/notifications';
+import { money, renderNotification, SYSTEM_REASONS, term } from '../../../shared/src/i18n/notifications';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { OutgoingMessage } from '../ports/notifier';
 import type { TripStore } from '../ports/trips';
@@ -94,7 +93,7 @@ async function cancelAssigned(
   const next = advance(booking, 'CANCELLED', {
     reason, cancelledBy, cancelledAt: now, requestedDrivers: {}, ...(fee > 0 ? { cancellation_fee: fee } : {}),
   });
-  const feeText = fee > 0 ? term('cancel_fee', { amount: formatMoney(fee, account.settings.symbol ?? '') }) : '';
+  const feeText = fee > 0 ? term('cancel_fee', { amount: money(fee, account.settings.symbol ?? '') }) : '';
   return deps.trips.apply({
     current: booking, next, at: now,
     driver: { uid: driver, queue: false },

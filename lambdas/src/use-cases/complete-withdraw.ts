@@ -1,7 +1,6 @@
 import type { Withdraw } from '../../../shared/src/contract/withdraws';
 import { conflict, notFound } from '../../../shared/src/domain/errors';
-import { formatMoney } from '../../../shared/src/domain/money';
-import { renderNotification } from '../../../shared/src/i18n/notifications';
+import { money, renderNotification } from '../../../shared/src/i18n/notifications';
 import type { WithdrawRecord, WithdrawStore } from '../ports/withdraws';
 import type { Account } from './admit-caller';
 import { presentWithdraw } from './request-withdraw';
@@ -23,7 +22,7 @@ export async function completeWithdraw(
   if (!request) throw notFound('not_found', 'No such withdraw request');
   if (request.processed) throw conflict('withdraw_already_processed');
   const at = deps.now().getTime();
-  const amount = formatMoney(request.amount, account.settings.symbol ?? '');
+  const amount = money(request.amount, account.settings.symbol ?? '');
   const done = await deps.withdraws.complete(request.id, at, [
     { to: request.uid, kind: 'withdraw_processed', ...renderNotification('withdraw_processed', { amount }) },
   ]);

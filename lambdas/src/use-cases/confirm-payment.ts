@@ -1,9 +1,8 @@
 import { paymentRefusal } from '../../../shared/src/domain/booking-payment';
 import { dispatchPolicy, bookLaterTimes } from '../../../shared/src/domain/dispatch';
 import { DomainError, notFound } from '../../../shared/src/domain/errors';
-import { formatMoney } from '../../../shared/src/domain/money';
 import { confirmationMismatch, type PaymentConfirmation } from '../../../shared/src/domain/payments';
-import { renderNotification } from '../../../shared/src/i18n/notifications';
+import { money, renderNotification } from '../../../shared/src/i18n/notifications';
 import { logger } from '../observability/logger';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { Job, JobQueue } from '../ports/jobs';
@@ -83,18 +82,18 @@ export async function confirmPayment(deps: ConfirmDeps, provider: string, rawBod
 
 async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConfirmation, settings: AppSettings): Promise<ConfirmOutcome> {
   const now = deps.now().getTime();
-  const money = formatMoney(session.amount, settings.symbol ?? '');
+  const amount = money(session.amount, settings.symbol ?? '');
   const outcome = { providerRef: c.providerRef, at: now };
   if (!c.approved) {
     const closed = await deps.payments.settle(session, { ...outcome, status: 'DECLINED' }, [], [
-      { to: session.uid, kind: 'payment_declined', ...renderNotification('payment_declined', { amount: money, provider: session.provider }), ...(session.bookingId ? { bookingId: session.bookingId } : {}) },
+      { to: session.uid, kind: 'payment_declined', ...renderNotification('payment_declined', { amount, provider: session.provider }), ...(session.bookingId ? { bookingId: session.bookingId } : {}) },
     ]);
     return closed ? 'declined' : 'duplicate';
   }
   if (session.kind === 'topup') {
     const closed = await deps.payments.settle(session, { ...outcome, status: 'PAID' },
       [{ uid: session.uid, type: 'Credit', amount: session.amount, reason: 'TopUp', txRef: `payment:${session.orderId}` }],
-      [{ to: session.uid, kind: 'wallet_topped_up', ...renderNotification('wallet_topped_up', { amount: money }) }]);
+      [{ to: session.uid, kind: 'wallet_topped_up', ...renderNotification('wallet_topped_up', { amount }) }]);
     return closed ? 'paid' : 'duplicate';
   }
 
@@ -122,7 +121,7 @@ async function settle(deps: ConfirmDeps, session: PaymentSession, c: PaymentConf
   }
   const closed = await deps.payments.settle(session, { ...outcome, status: 'CREDITED' },
     [{ uid: session.uid, type: 'Credit', amount: session.amount, reason: 'Refund', txRef: `payment:${session.orderId}`, ...(session.bookingId ? { bookingId: session.bookingId } : {}) }],
-    [{ to: session.uid, kind: 'payment_credited', ...renderNotification('payment_credited', { amount: money, id: session.bookingId ?? '' }), ...(session.bookingId ? { bookingId: session.bookingId } : {}) }]);
+    [{ to: session.uid, kind: 'payment_credited', ...renderNotification('payment_credited', { amount, id: session.bookingId ?? '' }), ...(session.bookingId ? { bookingId: session.bookingId } : {}) }]);
   return closed ? 'credited' : 'duplicate';
 }
 
@@ -155,6 +154,6 @@ async function payAhead(deps: ConfirmDeps, booking: BookingRecord, session: Paym
   await deps.trips.apply({
     current: booking, next, at: now,
     payment: { orderId: session.orderId, status: 'PAID', providerRef: c.providerRef },
-    messages: [tell(booking.customer, 'booking_prepaid', next, { fare: formatMoney(amount, settings.symbol ?? '') })],
+    messages: [tell(booking.customer, 'booking_prepaid', next, { fare: money(amount, settings.symbol ?? '') })],
   });
 }

@@ -1,8 +1,7 @@
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { proofRefusal, withReturnLeg, type DeliveryFailureReason, type DeliveryProof, type ReturnLeg } from '../../../shared/src/domain/delivery-proof';
 import { DomainError } from '../../../shared/src/domain/errors';
-import { formatMoney } from '../../../shared/src/domain/money';
-import { term } from '../../../shared/src/i18n/notifications';
+import { money, term } from '../../../shared/src/i18n/notifications';
 import { carTypeToItem } from '../adapters/dynamodb/car-type-repository';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { CarTypeStore } from '../ports/catalog';
@@ -47,7 +46,7 @@ export async function failDelivery(deps: FailDeliveryDeps, account: Account, loa
         current: booking, next, at,
         // The drive back is tracked as the trip was: the driver's pings are its points again.
         driverState: { uid: account.profile.id, activeBooking: { id: booking.id, status: 'REACHED' } },
-        messages: [tell(booking.customer, 'parcel_returning', next, { reason: term(`failure_${reason}`), fare: formatMoney(returnLeg.trip_cost, account.settings.symbol ?? '') })],
+        messages: [tell(booking.customer, 'parcel_returning', next, { reason: term(`failure_${reason}`), fare: money(returnLeg.trip_cost, account.settings.symbol ?? '') })],
       });
     },
   });

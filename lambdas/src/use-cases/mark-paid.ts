@@ -1,12 +1,11 @@
 import { earningsAddition, earningsPeriods } from '../../../shared/src/domain/earnings';
-import { formatMoney } from '../../../shared/src/domain/money';
 import { operatorZone } from '../../../shared/src/domain/time-zone';
 import { settlementMovements, type PaymentMode } from '../../../shared/src/domain/trip-settlement';
 import { returnLegCost } from '../../../shared/src/domain/delivery-proof';
 import type { BookingRecord } from '../ports/bookings';
 import type { TripChange } from '../ports/trips';
 import type { AppSettings } from '../ports/settings';
-import { term } from '../../../shared/src/i18n/notifications';
+import { money, term } from '../../../shared/src/i18n/notifications';
 import { advance, tell } from './trip-step';
 
 /**
@@ -29,7 +28,7 @@ export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number
     usedWalletMoney: settlement.usedWalletMoney,
     cardPaymentAmount: settlement.cardPaymentAmount,
   });
-  const money = (minor: number) => formatMoney(minor, settings.symbol ?? '');
+  const amount = (minor: number) => money(minor, settings.symbol ?? '');
   const modeText = term(booking.prepaid ? 'pay_prepaid' : `pay_${mode}`);
   // Filed under the operator's day and month of the trip date, as the dashboard and reports read them.
   const { day, month } = earningsPeriods(booking.tripdate, operatorZone(settings));
@@ -45,8 +44,8 @@ export function paidChange(booking: BookingRecord, mode: PaymentMode, at: number
       ...(booking.fleetadmin ? { fleet: booking.fleetadmin } : {}),
     },
     messages: [
-      tell(booking.customer, 'booking_paid', next, { fare: money(settlement.customerPaid), mode: modeText }),
-      tell(driver, 'share_credited', next, { share: money(booking.driver_share), mode: modeText }),
+      tell(booking.customer, 'booking_paid', next, { fare: amount(settlement.customerPaid), mode: modeText }),
+      tell(driver, 'share_credited', next, { share: amount(booking.driver_share), mode: modeText }),
     ],
   };
 }

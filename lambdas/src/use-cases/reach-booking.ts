@@ -1,10 +1,10 @@
+import { money } from '../../../shared/src/i18n/notifications';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../../shared/src/contract/bookings';
 import { countsForDistance } from '../../../shared/src/domain/booking-status';
 import { dispatchPolicy } from '../../../shared/src/domain/dispatch';
 import { KM_PER_MILE, pathDistance, type LatLng } from '../../../shared/src/domain/distance';
 import { addZoneFees, calculateFare, ratesFromCarType } from '../../../shared/src/domain/fare';
-import { formatMoney } from '../../../shared/src/domain/money';
 import { sampleRoute } from '../../../shared/src/domain/route-sampling';
 import { stopsRemaining } from '../../../shared/src/domain/stops';
 import { conflict } from '../../../shared/src/domain/errors';
@@ -85,7 +85,7 @@ async function reach(deps: ReachDeps, account: Account, booking: BookingRecord, 
         driverState: { uid: account.profile.id, activeBooking: null },
         tracking: point,
         ...(rider ? { savedAddresses: { uid: rider.id, list: recordDrop(saved ?? [], drop, { convertToMile: settings.convert_to_mile }), previous: saved } } : {}),
-        messages: [tell(booking.customer, 'trip_reached', next, { fare: formatMoney(next.trip_cost, settings.symbol ?? '') })],
+        messages: [tell(booking.customer, 'trip_reached', next, { fare: money(next.trip_cost, settings.symbol ?? '') })],
       });
     } catch (e) {
       if ((e as { code?: string }).code !== 'addresses_changed' || attempt >= 5) throw e;

@@ -1,5 +1,5 @@
+import { money } from '../../../shared/src/i18n/notifications';
 import type { BookingView } from '../../../shared/src/contract/bookings';
-import { formatMoney } from '../../../shared/src/domain/money';
 import type { BookingRecord, BookingStore } from '../ports/bookings';
 import type { TripStore } from '../ports/trips';
 import type { Account } from './admit-caller';
@@ -40,7 +40,7 @@ export async function settleBooking(
       return deps.trips.apply({
         current: booking, next, at: now,
         driver: { uid: account.profile.id, queue: false },
-        messages: [tell(booking.customer, 'payment_due', next, { fare: formatMoney(booking.trip_cost, account.settings.symbol ?? '') })],
+        messages: [tell(booking.customer, 'payment_due', next, { fare: money(booking.trip_cost, account.settings.symbol ?? '') })],
       });
     },
   });

@@ -23,5 +23,7 @@ export function localizedNotification(kind: string, values: unknown, language: s
   if (!(kind in set.texts) || !values || typeof values !== 'object') return undefined;
   const text = set.texts[kind as NotificationKind];
   const v = values as Record<string, unknown>;
-  return { title: fillNotification(text.title, v, set.terms), body: fillNotification(text.body, v, set.terms) };
+  // Numbers as the reader's own tag writes them (es-MX: 5.00, es: 5,00); English for a language read in English.
+  const locale = notificationLanguage(language) === 'en' ? 'en' : language;
+  return { title: fillNotification(text.title, v, set.terms, locale), body: fillNotification(text.body, v, set.terms, locale) };
 }

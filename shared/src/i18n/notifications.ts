@@ -1,3 +1,5 @@
+import { formatMoney } from '../domain/money';
+
 /**
  * The messages the platform sends users (spec §4 "notified"), in English: the server writes the
  * rendered text with each message, and its key (`kind`) and values, so that each device and
@@ -71,25 +73,40 @@ export const TERMS = {
   delivered_left_with: ', left with {{name}}',
 } as const;
 export type TermKey = keyof typeof TERMS;
-export interface NotificationTerm { term: TermKey; values?: Record<string, string | number> }
-export type NotificationValue = string | number | NotificationTerm;
+/** An amount of money (minor units) and the currency symbol: its digits are written as the reader's language writes them. */
+export interface NotificationMoney { money: number; symbol: string }
+export interface NotificationTerm { term: TermKey; values?: Record<string, string | number | NotificationMoney> }
+export type NotificationValue = string | number | NotificationMoney | NotificationTerm;
 export type NotificationValues = Record<string, NotificationValue>;
 
 /** A value worded in the reader's language: `term('doc_licence')`. */
-export const term = (key: TermKey, values?: Record<string, string | number>): NotificationTerm => ({ term: key, ...(values ? { values } : {}) });
+export const term = (key: TermKey, values?: NotificationTerm['values']): NotificationTerm => ({ term: key, ...(values ? { values } : {}) });
+/** Money in a message: `money(500, '$')` reads "$5.00" in English and "$5,00" in Spanish. */
+export const money = (minor: number, symbol = ''): NotificationMoney => ({ money: minor, symbol });
 
-/** Fills `{{name}}` placeholders; a term is worded from `terms` (English when a language lacks it). */
-export function fillNotification(text: string, values: Readonly<Record<string, unknown>>, terms: Readonly<Record<string, string>> = TERMS): string {
+/**
+ * Fills `{{name}}` placeholders: a term is worded from `terms` (English when a language lacks it),
+ * money written as `locale` writes numbers (the platform's own "$5.00" without one).
+ */
+export function fillNotification(text: string, values: Readonly<Record<string, unknown>>, terms: Readonly<Record<string, string>> = TERMS, locale?: string): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     const v = values[k];
     if (v === undefined || v === null) return '';
     if (typeof v === 'object') {
+      const m = v as Partial<NotificationMoney>;
+      if (typeof m.money === 'number') return moneyText(m.money, m.symbol ?? '', locale);
       const t = v as Partial<NotificationTerm>;
       const wording = typeof t.term === 'string' ? terms[t.term] ?? (TERMS as Record<string, string>)[t.term] : undefined;
-      return wording === undefined ? '' : fillNotification(wording, t.values ?? {}, terms);
+      return wording === undefined ? '' : fillNotification(wording, t.values ?? {}, terms, locale);
     }
     return String(v);
   });
+}
+
+function moneyText(minor: number, symbol: string, locale: string | undefined): string {
+  if (!locale) return formatMoney(minor, symbol);
+  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+  return `${minor < 0 ? '-' : ''}${symbol}${digits}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localizedNotification, notificationLanguage } from '../../../shared/src/i18n/localized-notification';
-import { NOTIFICATIONS, renderNotification, term, TERMS, type NotificationKind } from '../../../shared/src/i18n/notifications';
+import { money, NOTIFICATIONS, renderNotification, term, TERMS, type NotificationKind } from '../../../shared/src/i18n/notifications';
 import { NOTIFICATIONS_ES, TERMS_ES } from '../../../shared/src/i18n/notifications-es';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -17,9 +17,9 @@ describe('the platform\'s messages in every language it writes', () => {
   });
 
   it('writes the English text as before, naming coded values in words', () => {
-    const cancelled = renderNotification('trip_cancelled', { id: 'BK1', reason: 'Changed my mind', by: term('party_rider'), fee: term('cancel_fee', { amount: '$5.00' }) });
+    const cancelled = renderNotification('trip_cancelled', { id: 'BK1', reason: 'Changed my mind', by: term('party_rider'), fee: term('cancel_fee', { amount: money(500, '$') }) });
     expect(cancelled.body).toBe('Booking BK1 was cancelled by the rider: Changed my mind A cancellation fee of $5.00 applies.');
-    expect(renderNotification('booking_paid', { id: 'BK1', fare: '$6.60', mode: term('pay_cash') }).body).toBe('Booking BK1 is paid: $6.60 (cash).');
+    expect(renderNotification('booking_paid', { id: 'BK1', fare: money(660, '$'), mode: term('pay_cash') }).body).toBe('Booking BK1 is paid: $6.60 (cash).');
     expect(renderNotification('document_expiring', { document: term('doc_licence'), days: 14, date: '2027-01-01' }).title).toBe('Your driving licence expires in 14 days');
     // The values travel with the text, so a reader can word it again.
     expect(cancelled.values.by).toEqual({ term: 'party_rider' });
@@ -31,6 +31,10 @@ describe('the platform\'s messages in every language it writes', () => {
     expect(localizedNotification('parcel_delivered', values, 'es-MX')?.title).toBe('Paquete entregado');
     expect(localizedNotification('driver_offline_documents', { document: term('doc_insurance'), problem: term('doc_expired') }, 'es')?.body)
       .toBe('Te desconectamos: tu seguro está vencido. Súbelo en tu perfil; podrás conectarte cuando esté verificado.');
+    // Money is written as the reader's language writes numbers.
+    const paid = renderNotification('booking_paid', { id: 'BK1', fare: money(123456, '$'), mode: term('pay_card') }).values;
+    expect(localizedNotification('booking_paid', paid, 'es')?.body).toBe('La reserva BK1 está pagada: $1234,56 (tarjeta).');
+    expect(localizedNotification('booking_paid', paid, 'en')?.body).toBe('Booking BK1 is paid: $1,234.56 (card).');
     // A language the platform does not write reads English; a kind it does not know, or no values, is left as written.
     expect(localizedNotification('parcel_delivered', values, 'pt')?.body).toBe('Booking BK1 was delivered at Oslo, left with Kari.');
     expect(notificationLanguage(undefined)).toBe('en');
