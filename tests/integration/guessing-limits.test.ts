@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand, type InitiateAuthCommandOutput } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMITS } from '../../shared/src/domain/attempt-limits';
+import { clearOfWindowEnd } from './support/attempt-windows';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { acceptedTrip, newRider } from './support/trips';
 
@@ -49,6 +50,7 @@ const wrongFor = (code: string) => (code === '111111' ? '222222' : '111111');
 
 describe.runIf(endpoints().siteUrl !== '')('guessing limits', () => {
   it('phone codes: wrong codes count per number across sessions; then even the right code is refused, and no new code is texted', async () => {
+    await clearOfWindowEnd('otpCode');
     const { mobile } = await riderWithMobile();
     const c = cognito();
     const wrongAllowed = ATTEMPT_LIMITS.otpCode.limit;
@@ -83,6 +85,7 @@ describe.runIf(endpoints().siteUrl !== '')('guessing limits', () => {
   });
 
   it('phone codes: texts beyond the limit per number are refused and none reaches the outbox', async () => {
+    await clearOfWindowEnd('otpSend');
     const { mobile } = await riderWithMobile();
     const c = cognito();
     const limit = ATTEMPT_LIMITS.otpSend.limit;
@@ -101,6 +104,7 @@ describe.runIf(endpoints().siteUrl !== '')('guessing limits', () => {
   });
 
   it('trip code: after the wrong codes a booking allows, even the right code is refused with trip_code_locked, and the trip does not start', async () => {
+    await clearOfWindowEnd('tripCode');
     const rider = await newRider();
     const { driver, booking } = await acceptedTrip(rider);
     expect(booking.otp, 'the demo settings have otp_secure on').toBeDefined();
@@ -135,6 +139,7 @@ describe.runIf(endpoints().siteUrl !== '')('guessing limits', () => {
   it('public identity checks: limited per client (429 rate_limited), whichever check is asked; another client is still answered', async () => {
     const viewer = `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.${n++}.0.1`;
     const other = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    await clearOfWindowEnd('identityViewer');
     const ask = (i: number, from: string) => (i % 2
       ? api('POST', '/auth/validate-referrer', { body: { referralId: `zz${i}nope` }, headers: { 'x-forwarded-for': from } })
       : api('POST', '/auth/check-user-exists', { body: { email: `nobody-${i}@example.com` }, headers: { 'x-forwarded-for': from } }));

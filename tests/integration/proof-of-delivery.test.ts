@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMITS } from '../../shared/src/domain/attempt-limits';
+import { clearOfWindowEnd } from './support/attempt-windows';
 import { api, DEMO, endpoints, idToken } from './support/endpoints';
 import { newDriver, north, onlineDriver, ownPlace } from './support/drivers';
 import { withSettings } from './support/settings-helpers';
@@ -95,6 +96,7 @@ describe('proof of delivery: the code', () => {
   });
 
   it(`locks the code after ${ATTEMPT_LIMITS.deliveryCode.limit} wrong ones, even the right one; the photo and the name of who took it still deliver`, async () => {
+    await clearOfWindowEnd('deliveryCode');
     const rider = await newRider();
     await codesOn(async () => {
       const { driver, booking } = await parcelAtDrop(rider);

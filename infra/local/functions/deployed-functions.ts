@@ -48,33 +48,46 @@ const APP_SOURCES = ['infra/bin', 'infra/constructs', 'infra/stacks', 'shared/sr
 export function synthDeployedFunctions(opts: { root: string; siteOrigins?: string[]; cacheDir?: string }): { functions: DeployedFunction[]; cached: boolean } {
   const context = { 'aws:cdk:bundling-stacks': [], ...LOCAL_STAGE_CONTEXT, ...(opts.siteOrigins?.length ? { siteOrigins: opts.siteOrigins.join(',') } : {}) };
   const cacheDir = opts.cacheDir ?? join(opts.root, 'node_modules', '.cache', 'lambda-bundles');
-  const cacheFile = join(cacheDir, `synth-${sourcesHash(opts.root, context)}.json`);
+  const sources = appSources(opts.root, context);
+  const cacheFile = join(cacheDir, `synth-${sources.hash}.json`);
   let synthesized: Synthesized;
   const cached = existsSync(cacheFile);
   if (cached) {
     synthesized = JSON.parse(readFileSync(cacheFile, 'utf8')) as Synthesized;
   } else {
     synthesized = synthesize(context);
-    mkdirSync(cacheDir, { recursive: true });
-    for (const old of readdirSync(cacheDir).filter((f) => f.startsWith('synth-'))) rmSync(join(cacheDir, old), { force: true });
-    writeFileSync(cacheFile, JSON.stringify(synthesized));
+    // The synth runs the app's code as this process loaded it: a source edited since (a start
+    // that took a while, an edit meanwhile) would file an older app under the new sources' hash,
+    // and every later start would run the old roles. Such a synth serves this start only.
+    if (sources.newest <= APP_LOADED_AT) {
+      mkdirSync(cacheDir, { recursive: true });
+      for (const old of readdirSync(cacheDir).filter((f) => f.startsWith('synth-'))) rmSync(join(cacheDir, old), { force: true });
+      writeFileSync(cacheFile, JSON.stringify(synthesized));
+    }
   }
   return { functions: functionsOf(synthesized), cached };
 }
 
-function sourcesHash(root: string, context: unknown): string {
+/** When this module, and with it the app it synthesizes (imported above), was loaded. */
+const APP_LOADED_AT = Date.now();
+
+/** The hash of the app's sources and the context, and when the newest of those files was written. */
+function appSources(root: string, context: unknown): { hash: string; newest: number } {
   const hash = createHash('sha256').update(JSON.stringify(context));
+  let newest = 0;
   const walk = (path: string) => {
     const full = join(root, path);
     if (!existsSync(full)) return;
-    if (!statSync(full).isDirectory()) {
+    const stat = statSync(full);
+    if (!stat.isDirectory()) {
       hash.update(path).update(readFileSync(full));
+      newest = Math.max(newest, stat.mtimeMs);
       return;
     }
     for (const name of readdirSync(full).sort()) walk(join(path, name));
   };
   for (const source of APP_SOURCES) walk(source);
-  return hash.digest('hex').slice(0, 16);
+  return { hash: hash.digest('hex').slice(0, 16), newest };
 }
 
 function synthesize(context: Record<string, unknown>): Synthesized {
