@@ -25,6 +25,24 @@ export const actionsOf = (sts: Json[]) => [...new Set(sts.flatMap((st) => [st.Ac
 export const beyondTableAndLogs = (sts: Json[]) => actionsOf(sts).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'));
 
 /**
+ * A read-only route that reads one index: its table statements each name one resource, and the
+ * index's allows Query alone on exactly that index. Answers the table statements.
+ */
+export function indexedReadsOnly(sts: Json[], index: string): Json[] {
+  const table = sts.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+  const onIndex = table.filter((st) => {
+    const resources = [st.Resource].flat().map((r) => JSON.stringify(r));
+    if (resources.length !== 1) throw new Error(`a statement names ${resources.length} resources: ${JSON.stringify(st)}`);
+    return resources[0]!.includes('/index/');
+  });
+  if (onIndex.length === 0) throw new Error(`no statement on an index: ${JSON.stringify(table)}`);
+  for (const st of onIndex) {
+    if (actionsOf([st]).join() !== 'dynamodb:Query' || !JSON.stringify(st.Resource).includes(`/index/${index}`)) throw new Error(`more than Query on ${index}: ${JSON.stringify(st)}`);
+  }
+  return table;
+}
+
+/**
  * The shared app (`defaultApp`) as the route files read it: its API stack's template, a route's
  * own policy statements and its API Gateway method, by operationId.
  */
