@@ -187,7 +187,8 @@ describe('notifications and the live dashboard in the browser', () => {
     await rider.goto(`${siteUrl()}/wallet`);
     await rider.getByRole('heading', { name: 'Monedero', exact: true }).first().waitFor();
     await ok(admin, 'POST', `/wallets/${made.id as string}/credits`, { amount: '5.00' });
-    const flash = rider.getByText('Un administrador añadió $5.00 a tu monedero.');
+    // Worded in Spanish from the message's values, the amount written as Spanish writes numbers.
+    const flash = rider.getByText('Un administrador añadió $5,00 a tu monedero.');
     await flash.waitFor({ timeout: 20_000 });
     expect(await rider.getByText('Monedero abonado').count()).toBeGreaterThan(0);
     await fullShot(rider, 'message-spanish-desktop');
