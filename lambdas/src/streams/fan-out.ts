@@ -143,12 +143,6 @@ function countMilestone(r: DynamoDBRecord, pk: string, sk: string): void {
 }
 
 /**
- * The item's top-level strings, numbers and booleans: all the fan-out reads (who a change concerns,
- * a message's text), and a booking's `requestedDrivers` (a map of flags: drivers holding an offer
- * may follow the booking). Other nested values are skipped, which also sidesteps stream readers
- * that hand an empty map over as a bare `{}` (an empty offer list, then).
- */
-/**
  * A stream attribute as plain data: strings, numbers, flags, maps and lists (what a message's
  * values hold). Written here rather than taken from the SDK's unmarshall, whose import alone cost
  * this function a fifth more start-up time.
@@ -164,6 +158,13 @@ function plainOf(a: StreamAttribute | undefined): unknown {
   return null;
 }
 
+/**
+ * The item's top-level strings, numbers and booleans: all the fan-out reads (who a change concerns,
+ * a message's text), a booking's `requestedDrivers` (a map of flags: drivers holding an offer
+ * may follow the booking) and a message's `values` (each reader words the message from them).
+ * Other nested values are skipped, which also sidesteps stream readers
+ * that hand an empty map over as a bare `{}` (an empty offer list, then).
+ */
 function topLevelScalars(raw: Record<string, StreamAttribute> | undefined): Record<string, unknown> | undefined {
   if (!raw) return undefined;
   const out: Record<string, unknown> = {};
@@ -172,7 +173,6 @@ function topLevelScalars(raw: Record<string, StreamAttribute> | undefined): Reco
     else if (v?.N !== undefined) out[k] = Number(v.N);
     else if (v?.BOOL !== undefined) out[k] = v.BOOL;
     else if (k === 'requestedDrivers') out[k] = Object.fromEntries(Object.entries(v?.M ?? {}).filter(([, f]) => f?.BOOL === true).map(([d]) => [d, true]));
-    // A message's values travel with it: each device and browser words the message from them.
     else if (k === 'values' && v?.M) out[k] = plainOf(v);
   }
   return out;

@@ -10,8 +10,9 @@ import { maySeeBooking } from '../../../shared/src/domain/booking-access';
 
 /**
  * Spec §5 location fetch: exactly the latest tracking point, else location_fetch_error. While
- * the rider waits it also says how long the driver needs to the pickup, during the trip how
- * long to the drop, and while a failed delivery's parcel goes back how long to the pickup (a route from the point; left out when the route service cannot answer).
+ * the rider waits it also says how long the driver needs to the pickup, during the trip how long
+ * to the drop, and while a failed delivery's parcel goes back how long to the pickup (a route
+ * from the point; left out when the route service cannot answer).
  * Screens call this once and then follow `tracking/<id>`, whose events carry each new point.
  */
 export async function fetchTracking(

@@ -24,7 +24,8 @@ const newAlertId = (at: number) => `${String(at).padStart(13, '0')}-${randomByte
  * The rider or the driver of a trip in progress asks for help. The alert and the trip's flag are
  * one transaction; a second press (or the other person pressing) while an alert of the trip is
  * still open answers that alert rather than raise another. Admins hear of it from the stream (topic
- * `sos`), the fleet admin of the trip's driver too (`sos/fleet/<uid>`), and the raiser's emergency contact is texted from there too, exactly once.
+ * `sos`), and so does the fleet admin of the trip's driver (`sos/fleet/<uid>`); the raiser's
+ * emergency contact is texted from there too, exactly once.
  */
 export async function raiseSos(deps: RaiseSosDeps, account: Account, loaded: BookingRecord | undefined, body: Body): Promise<SosAlert> {
   const me = account.profile;

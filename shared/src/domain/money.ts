@@ -52,6 +52,17 @@ export function formatMoney(minor: number, symbol = ''): string {
   return `${whole < 0 ? '-' : ''}${symbol}${units}.${cents}`;
 }
 
+/**
+ * Money as a reader's language writes it: the currency symbol before an amount (major units) with
+ * two decimals, digits as `locale` writes them. A negative amount (a driver's cash owed) reads
+ * "−$0.60", the sign before the symbol. The web shows every amount so; a message is worded so for
+ * its reader (`shared/src/i18n/localized-notification.ts`).
+ */
+export function formatMoneyIn(amount: number, symbol: string, locale?: string): string {
+  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount));
+  return `${amount < 0 && digits !== new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(0) ? '−' : ''}${symbol}${digits}`;
+}
+
 /** `percent` % of an amount in minor units, rounded to whole minor units. */
 export function percentOf(minor: number, percent: number): number {
   return roundMinor((minor * percent) / 100);

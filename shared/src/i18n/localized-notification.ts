@@ -19,11 +19,12 @@ export function notificationLanguage(language: string | undefined): string {
  * shows the English text the message was written with.
  */
 export function localizedNotification(kind: string, values: unknown, language: string | undefined): { title: string; body: string } | undefined {
-  const set = BY_LANGUAGE[notificationLanguage(language)]!;
+  const base = notificationLanguage(language);
+  const set = BY_LANGUAGE[base]!;
   if (!(kind in set.texts) || !values || typeof values !== 'object') return undefined;
   const text = set.texts[kind as NotificationKind];
   const v = values as Record<string, unknown>;
   // Numbers as the reader's own tag writes them (es-MX: 5.00, es: 5,00); English for a language read in English.
-  const locale = notificationLanguage(language) === 'en' ? 'en' : language;
+  const locale = base === 'en' ? 'en' : language;
   return { title: fillNotification(text.title, v, set.terms, locale), body: fillNotification(text.body, v, set.terms, locale) };
 }

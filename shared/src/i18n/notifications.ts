@@ -1,4 +1,4 @@
-import { formatMoney } from '../domain/money';
+import { formatMoney, formatMoneyIn } from '../domain/money';
 
 /**
  * The messages the platform sends users (spec §4 "notified"), in English: the server writes the
@@ -94,19 +94,13 @@ export function fillNotification(text: string, values: Readonly<Record<string, u
     if (v === undefined || v === null) return '';
     if (typeof v === 'object') {
       const m = v as Partial<NotificationMoney>;
-      if (typeof m.money === 'number') return moneyText(m.money, m.symbol ?? '', locale);
+      if (typeof m.money === 'number') return locale ? formatMoneyIn(m.money / 100, m.symbol ?? '', locale) : formatMoney(m.money, m.symbol ?? '');
       const t = v as Partial<NotificationTerm>;
       const wording = typeof t.term === 'string' ? terms[t.term] ?? (TERMS as Record<string, string>)[t.term] : undefined;
       return wording === undefined ? '' : fillNotification(wording, t.values ?? {}, terms, locale);
     }
     return String(v);
   });
-}
-
-function moneyText(minor: number, symbol: string, locale: string | undefined): string {
-  if (!locale) return formatMoney(minor, symbol);
-  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
-  return `${minor < 0 ? '-' : ''}${symbol}${digits}`;
 }
 
 /**

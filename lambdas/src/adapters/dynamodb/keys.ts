@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * The only place that spells a key. See docs/architecture.md, "Key design".
  */
+const sosFleetPk = (fleetUid: string) => `SOS#FLEET#${fleetUid}`;
+
 export const keys = {
   userProfile: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
   usersByType: (usertype: string, createdAt: string, uid: string) => ({
@@ -127,8 +129,8 @@ export const keys = {
   sosPk: 'SOS',
   sosPrefix: 'ALERT#',
   /** A fleet's drivers' alerts, for its fleet admin (gsi1; the fleet is the trip's when raised). */
-  sosAlertByFleet: (fleetUid: string, id: string) => ({ gsi1pk: `SOS#FLEET#${fleetUid}`, gsi1sk: `ALERT#${id}` }),
-  sosFleetPk: (fleetUid: string) => `SOS#FLEET#${fleetUid}`,
+  sosAlertByFleet: (fleetUid: string, id: string) => ({ gsi1pk: sosFleetPk(fleetUid), gsi1sk: `ALERT#${id}` }),
+  sosFleetPk,
   /** Service areas and fee zones, one small partition (at most MAX_AREAS): every estimate reads them with one Query; META counts them. */
   serviceArea: (id: string) => ({ pk: 'AREA', sk: `AREA#${id}` }),
   serviceAreaCount: () => ({ pk: 'AREA', sk: 'META' }),

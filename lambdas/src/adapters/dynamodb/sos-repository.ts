@@ -12,20 +12,15 @@ export const sosRepository: SosStore = {
   },
 
   async latest(limit, opts) {
-    const { items } = await table.query<Item>(opts?.fleet
-      ? {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.sosFleetPk(opts.fleet), ':prefix': keys.sosPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      }
-      : {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.sosPk, ':prefix': keys.sosPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      });
+    // A fleet's alerts sit under gsi1 with the same sort keys as the SOS partition's.
+    const fleet = opts?.fleet;
+    const { items } = await table.query<Item>({
+      ...(fleet ? { IndexName: 'gsi1' } : {}),
+      KeyConditionExpression: fleet ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': fleet ? keys.sosFleetPk(fleet) : keys.sosPk, ':prefix': keys.sosPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     return items.map((i) => stripAlert(i) as never);
   },
 

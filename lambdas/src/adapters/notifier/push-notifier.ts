@@ -5,8 +5,9 @@ import { pushToDevices, type PushDeps } from '../../use-cases/push-to-devices';
 
 /**
  * A committed inbox message (or trip chat line) is pushed to each of the recipient's devices, in
- * the device's language, once per (message, device) however often the stream hands it over. A failed push throws after the others were
- * tried, so the stream record is retried and only the failed devices are pushed again.
+ * the device's language, once per (message, device) however often the stream hands it over. A
+ * failed push throws after the others were tried, so the stream record is retried and only the
+ * failed devices are pushed again.
  */
 export function pushNotifier(deps: PushDeps & { devices: Pick<DeviceStore, 'ofUser' | 'remove'> }): Notifier {
   return {

@@ -33,6 +33,8 @@ export interface BookingFormat {
   duration: (seconds: number | undefined) => string;
   distance: (value: number | undefined, unit: BookingView['distanceUnit']) => string;
   status: (status: BookingStatus) => string;
+  /** A payment method's name ("Cash", "Efectivo"), as the receipt names it; an unknown one as stored. */
+  paymentMode: (mode: string | undefined) => string;
 }
 
 export function bookingFormat(t: TFunction, locale: string, symbol: string, timeZone?: string): BookingFormat {
@@ -57,6 +59,7 @@ export function bookingFormat(t: TFunction, locale: string, symbol: string, time
     distance: (value, unit) =>
       value === undefined ? '' : t('distance_with_unit', { distance: number.format(value), unit: t(unit === 'mile' ? 'unit_miles' : 'unit_km') }),
     status: (status) => t(`status_${status}`),
+    paymentMode: (mode) => (mode ? t(`receipt_payment_${mode}`, { defaultValue: mode }) : ''),
   };
 }
 

@@ -86,8 +86,7 @@ export function TripView({ trip, format: f, viewer, actions, notices }: {
     { label: t('col_drop_address'), value: place(b.drop, 'drop') },
     { label: t('trip_fare'), value: f.money(b.trip_cost) },
     ...proofPairs(t, f.money, b).map(([label, value]) => ({ label, value })),
-    // The method's name in the reader's language (as on the receipt), not the stored code.
-    ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: t(`receipt_payment_${b.payment_mode}`, { defaultValue: b.payment_mode }) }] : []),
+    ...(b.payment_mode ? [{ label: t('trip_payment_mode'), value: f.paymentMode(b.payment_mode) }] : []),
     ...(b.tip ? [{ label: t('trip_tip'), value: <span data-testid="trip-tip">{t('trip_tip_value', { amount: f.money(b.tip), mode: t(`tip_mode_${b.tip_mode ?? 'wallet'}`) })}</span> }] : []),
     ...(hasReceipt(b.status) ? [{ label: t('receipt_link'), value: <Link href={receiptHref(b.id)} onFollow={follow} data-testid="trip-receipt">{t('receipt_open')}</Link> }] : []),
     ...(b.cancellation_fee ? [{ label: t('trip_cancelled_fee'), value: f.money(b.cancellation_fee) }] : []),

@@ -165,7 +165,7 @@ export function bookingColumns(ctx: BookingColumnContext): ColumnConfig<BookingV
     moneyColumn('convenience_fees', t('col_convenience_fee'), (b) => b.convenience_fees),
     moneyColumn('discount', t('col_booking_discount'), (b) => b.discount),
     moneyColumn('customer_paid', t('col_customer_paid'), (b) => b.customer_paid),
-    { id: 'payment_mode', header: t('col_payment_mode'), text: (b) => (b.payment_mode ? t(`receipt_payment_${b.payment_mode}`, { defaultValue: b.payment_mode }) : ''), csv: (b) => b.payment_mode ?? '', visible: false },
+    { id: 'payment_mode', header: t('col_payment_mode'), text: (b) => f.paymentMode(b.payment_mode), csv: (b) => b.payment_mode ?? '', visible: false },
     { id: 'gateway', header: t('col_gateway'), text: (b) => b.gateway ?? '', visible: false },
     moneyColumn('cashPaymentAmount', t('col_cash_amount'), (b) => b.cashPaymentAmount),
     moneyColumn('cardPaymentAmount', t('col_card_amount'), (b) => b.cardPaymentAmount),

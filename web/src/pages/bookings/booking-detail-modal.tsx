@@ -171,7 +171,7 @@ function BookingDetails({ booking: b, format: f, delivery, onWhy }: { booking: B
         [t('col_driver_share'), f.money(b.driver_share)],
         [t('col_booking_discount'), f.money(b.discount)],
         [t('col_customer_paid'), f.money(b.customer_paid)],
-        [t('col_payment_mode'), b.payment_mode ? t(`receipt_payment_${b.payment_mode}`, { defaultValue: b.payment_mode }) : ''],
+        [t('col_payment_mode'), f.paymentMode(b.payment_mode)],
         [t('col_gateway'), b.gateway ?? ''],
         [t('col_cash_amount'), f.money(b.cashPaymentAmount)],
         [t('col_card_amount'), f.money(b.cardPaymentAmount)],

@@ -57,9 +57,9 @@ export function DriverOffers({ uid, format: f }: { uid: string; format: BookingF
   const listed = useRef<string[]>([]);
   useEffect(() => {
     if (!offers.data) return;
-    const now = offers.data.items.map((o) => o.bookingId);
-    for (const gone of listed.current.filter((id) => !now.includes(id))) dismiss(offerFlashId(gone));
-    listed.current = now;
+    const current = offers.data.items.map((o) => o.bookingId);
+    for (const gone of listed.current.filter((id) => !current.includes(id))) dismiss(offerFlashId(gone));
+    listed.current = current;
   }, [offers.data, dismiss]);
 
   // Accepting makes the trip appear above (bookings/driver/<uid>); either answer removes the offer.

@@ -100,10 +100,10 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
   const payment = [
     {
       label: t('receipt_payment_method'),
-      value: r.payment.mode ? `${t(`receipt_payment_${r.payment.mode}`)}${r.payment.gateway ? ` (${r.payment.gateway})` : ''}` : t('receipt_payment_none'),
+      value: r.payment.mode ? `${f.paymentMode(r.payment.mode)}${r.payment.gateway ? ` (${r.payment.gateway})` : ''}` : t('receipt_payment_none'),
     },
     ...paidWith.map((m) => ({ label: t(`receipt_paid_${m}`), value: f.money(r.payment[m]) })),
-    ...(r.tip && r.payment.tipMode ? [{ label: t('receipt_tip_paid'), value: `${t(`receipt_payment_${r.payment.tipMode}`)}${r.payment.tipGateway ? ` (${r.payment.tipGateway})` : ''} · ${f.money(r.tip)}` }] : []),
+    ...(r.tip && r.payment.tipMode ? [{ label: t('receipt_tip_paid'), value: `${f.paymentMode(r.payment.tipMode)}${r.payment.tipGateway ? ` (${r.payment.tipGateway})` : ''} · ${f.money(r.tip)}` }] : []),
   ];
   // A return's detail is why the parcel came back, in the reader's language; other details are names.
   const lineDetail = (l: Receipt['lines'][number]) => (l.kind === 'return' ? t(`pod_reason_${l.detail}`) : l.detail);
