@@ -17,7 +17,8 @@ import { startJobRunner } from './job-runner';
 import { startDailySchedules } from './daily-schedules';
 import type { RuntimeConfigFile } from '../../shared/src/contract/runtime-config';
 import { startS3 } from './s3';
-import { startStreamPoller } from './stream-poller';
+import { type RetryRules, startStreamPoller } from './stream-poller';
+import { FAN_OUT_RETRY, POSITIONS_RETRY } from '../constructs/stream-retries';
 import { startDeployedFunctions, type DeployedFunctions } from './functions/deployed-mode';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { Job } from '../../lambdas/src/ports/jobs';
@@ -257,6 +258,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         ? made.handlerFor(entry)
         : (await import(pathToFileURL(join(REPO_ROOT, entry)).href)).handler as (event: unknown) => Promise<unknown>;
       const fanOut = await consumer('lambdas/src/streams/fan-out.ts');
+      // A failed record is tried again as the deployed mapping says (the template's); the
+      // functions run in this process have no template, and take the stack's settings as written.
+      const retryRules = (entry: string, inProcess: RetryRules): RetryRules => made?.streamSourceOf(entry) ?? inProcess;
       // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
       const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
       const poller = startStreamPoller({
@@ -264,7 +268,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         handler: async (event) => { outboxTap(event, outbox); return fanOut(event) as never; },
         filter: (r) => !driverState(r) && !isHushed(r),
         idleIntervalMs: 1000,
+        retry: retryRules('lambdas/src/streams/fan-out.ts', FAN_OUT_RETRY),
         onError: (e) => opts.log?.(`stream: ${(e as Error).message}`),
+        onDiscard: (records, why) => opts.log?.(`stream: ${records.length} record(s) given up (${why}), as the failure queue would get them`),
       });
       await poller.ready;
       stopsOfBackground.push(poller.stop);
@@ -275,7 +281,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         endpoint: dynamo.endpoint, region: REGION, streamArn: dynamo.streamArn,
         handler: positions as never, filter: (r) => driverState(r) && !isHushed(r), drain: true, maxBatch: 1000,
         intervalMs: Number(process.env.POSITIONS_BATCH_MS ?? 2000),
+        retry: retryRules('lambdas/src/streams/driver-positions.ts', POSITIONS_RETRY),
         onError: (e) => opts.log?.(`positions: ${(e as Error).message}`),
+        onDiscard: (records, why) => opts.log?.(`positions: ${records.length} record(s) given up (${why})`),
       });
       await positionsPoller.ready;
       stopsOfBackground.push(positionsPoller.stop);

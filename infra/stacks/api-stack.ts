@@ -21,6 +21,7 @@ import { routes as contractRoutes } from '../../shared/src/contract/routes';
 import type { AppConfig } from '../constructs/app-config';
 import { Alarms, OperationsDashboard, type WatchedFunction, type WatchedQueue } from '../constructs/monitoring';
 import { acknowledge, allowWildcards, managedPolicyFinding } from '../constructs/nag';
+import { FAN_OUT_RETRY, POSITIONS_RETRY } from '../constructs/stream-retries';
 import { assertHandlerEntries, NodeFunction, observability } from '../constructs/node-function';
 import { RateLimitedWebAcl } from '../constructs/waf';
 import type { PlatformApp } from './push-stack';
@@ -565,9 +566,9 @@ export class ApiStack extends Stack {
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.LATEST,
         batchSize: 100,
-        bisectBatchOnError: true,
-        retryAttempts: 3,
-        reportBatchItemFailures: true,
+        bisectBatchOnError: FAN_OUT_RETRY.bisectOnError,
+        retryAttempts: FAN_OUT_RETRY.retryAttempts,
+        reportBatchItemFailures: FAN_OUT_RETRY.reportBatchItemFailures,
         onFailure: new SqsDlq(failures),
         // Pings (driver state changes) say nothing the fan-out sends: the positions consumer takes them.
         filters: [lambda.FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: lambda.FilterRule.notEquals('DRIVER') } } } })],
@@ -608,11 +609,10 @@ export class ApiStack extends Stack {
         startingPosition: lambda.StartingPosition.LATEST,
         batchSize: 1000,
         maxBatchingWindow: Duration.seconds(2),
-        bisectBatchOnError: true,
-        retryAttempts: 2,
-        // A position a minute old is worth nothing on a live map.
-        maxRecordAge: Duration.seconds(60),
-        reportBatchItemFailures: true,
+        bisectBatchOnError: POSITIONS_RETRY.bisectOnError,
+        retryAttempts: POSITIONS_RETRY.retryAttempts,
+        maxRecordAge: Duration.seconds(POSITIONS_RETRY.maxRecordAgeSeconds),
+        reportBatchItemFailures: POSITIONS_RETRY.reportBatchItemFailures,
         onFailure: new SqsDlq(failures),
         filters: [lambda.FilterCriteria.filter(DRIVER_STATE)],
       }),

@@ -7,7 +7,7 @@ import { CHROMIUM, launch, PHONE, siteUrl } from './support/browser';
 import { guardContext } from './support/csp-guard';
 import { fullShot, signIn } from './support/identity';
 import { ok } from './support/page-api';
-import { startPushService, type PushService, type ReceivedPush } from './support/push-service';
+import { startPushService, type PushService, type ReceivedPush } from '../support/push-service';
 
 /**
  * The driver console as an installed app: Chromium recognises the manifest and the service worker
@@ -35,6 +35,16 @@ const shownOn = (page: Page) => page.evaluate(async () => {
   const registration = await navigator.serviceWorker.ready;
   return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as Record<string, string> }));
 }) as Promise<Shown[]>;
+
+/** The assertion, or its failure with what the push service and the browser had by then: which leg lost a push. */
+async function explained(assertion: Promise<unknown>, state: () => Promise<unknown>): Promise<void> {
+  try {
+    await assertion;
+  } catch (e) {
+    (e as Error).message += `\nPush legs at the failure: ${JSON.stringify(await state())}`;
+    throw e;
+  }
+}
 
 describe('the driver console as an installed app', () => {
   let browser: Browser;
@@ -154,6 +164,12 @@ describe('the driver console as an installed app', () => {
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
     // The driver's own calls from here go through the tab in front (same profile, same sign-in).
     const asDriver = front;
+    const legs = async () => ({
+      received: service.received.map((p) => (JSON.parse(p.payload) as { data: unknown }).data),
+      handedToBrowser: delivered.length,
+      refused: service.refused,
+      shown: await shownOn(front).catch((e: Error) => e.message),
+    });
 
     const riderId = (await ok(rider, 'GET', '/me')).id as string;
     const booked = await ok(admin, 'POST', '/bookings', { pickup: OSLO, drop: OSLO_DROP, carTypeId: 'van', parcelTypeIndex: 1, optionIndex: null, bookLater: false, riderId, instructionData: INSTRUCTIONS });
@@ -165,8 +181,8 @@ describe('the driver console as an installed app', () => {
     await expect.poll(offerMessage, { timeout: 20_000 }).toBeDefined();
     const offer = (await offerMessage())!;
     const offerTag = `new_booking:${booked.id}`;
-    await expect.poll(async () => (await shownOn(front)).find((n) => n.tag === offerTag), { timeout: 20_000 })
-      .toMatchObject({ title: offer.title, body: offer.body, data: { kind: 'new_booking', bookingId: booked.id } });
+    await explained(expect.poll(async () => (await shownOn(front)).find((n) => n.tag === offerTag), { timeout: 20_000 })
+      .toMatchObject({ title: offer.title, body: offer.body, data: { kind: 'new_booking', bookingId: booked.id } }), legs);
     // Exactly what a deployment pushes, signed for this push service, and urgent (an offer lapses in seconds).
     const pushed = delivered.map((d) => ({ ...d, message: JSON.parse(d.payload) as { title: string; body: string; data: Record<string, string> } }));
     expect(pushed.filter((p) => p.message.data.kind === 'new_booking' && p.message.data.bookingId === booked.id)).toHaveLength(1);
@@ -177,8 +193,8 @@ describe('the driver console as an installed app', () => {
     await ok(asDriver, 'POST', `/bookings/${booked.id}/accept`, {});
     const line = `I am by the fountain, blue coat ${Date.now().toString(36)}`;
     await ok(rider, 'POST', `/bookings/${booked.id}/chat`, { message: line });
-    await expect.poll(async () => (await shownOn(front)).find((n) => n.tag === `chat_message:${booked.id}`), { timeout: 20_000 })
-      .toMatchObject({ title: 'New message from your rider', body: line, data: { kind: 'chat_message', bookingId: booked.id } });
+    await explained(expect.poll(async () => (await shownOn(front)).find((n) => n.tag === `chat_message:${booked.id}`), { timeout: 20_000 })
+      .toMatchObject({ title: 'New message from your rider', body: line, data: { kind: 'chat_message', bookingId: booked.id } }), legs);
     expect(service.refused).toEqual([]);
 
     await cdp.send('Page.setWebLifecycleState', { state: 'active' });
