@@ -110,6 +110,9 @@ describe('the driver console as an installed app', () => {
   afterAll(async () => {
     if (driver) await cdp?.send('Page.setWebLifecycleState', { state: 'active' }).catch(() => undefined);
     if (driver) await ok(driver, 'PUT', '/drivers/me/availability', { online: false }).catch(() => undefined);
+    // The push service stops with this file: later files' pushes to driver2 must not go to it (each
+    // would fail, be retried and hold up the stream behind it).
+    if (driver && service) await ok(driver, 'DELETE', `/me/device?pushToken=${encodeURIComponent(JSON.stringify(service.subscription))}`).catch(() => undefined);
     await driverContext?.close();
     for (const c of others) await c.close();
     others = [];

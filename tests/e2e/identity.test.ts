@@ -174,7 +174,11 @@ describe('identity, users and the web app shell', () => {
         await signIn(page, 'admin@example.com');
         expect(new URL(page.url()).pathname).toBe('/dashboard');
         await page.goto(`${siteUrl()}/drivers`);
+        // The drivers have loaded (newest first, 20 to a page: the seeded one is found by the filter).
+        const find = page.getByPlaceholder('Find drivers');
+        await find.fill('Dora Driver');
         await page.getByText('Dora Driver').first().waitFor();
+        await find.fill('');
         await page.getByTestId('add-user').click();
         const modal = dialog(page);
         await modal.getByLabel('First name', { exact: true }).fill('Ada');
@@ -275,6 +279,8 @@ describe('identity, users and the web app shell', () => {
     await setCriticalEdits(page, false);
     try {
       await page.goto(`${siteUrl()}/riders`);
+      // Newest first, 20 to a page: the seeded rider is found by the filter, wherever earlier files' riders put him.
+      await page.getByPlaceholder('Find riders').fill('Rob Rider');
       await page.getByText('Rob Rider').waitFor();
       await page.getByRole('row', { name: /Rob Rider/ }).getByText('Hidden for Demo').first().waitFor();
       expect(await page.getByTestId('export-csv').count()).toBe(0);

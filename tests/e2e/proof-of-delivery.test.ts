@@ -173,6 +173,8 @@ describe('proof of delivery in the browser', () => {
     await rider.goto(`${siteUrl()}/receipt?id=${id}`);
     const returnLine = rider.getByRole('row', { name: /Return to the sender: Refused by the recipient/ });
     await returnLine.waitFor();
+    // A delivery keeps its booking-time price: the distance and time shown are those it was priced on.
+    await rider.getByText('Duration (estimated at booking)').waitFor();
     await both(rider, 'pod-receipt-return', () => returnLine.scrollIntoViewIfNeeded());
     await admin.goto(`${siteUrl()}/bookings?id=${id}`);
     await dialog(admin).getByTestId('pod-return-fare').waitFor();

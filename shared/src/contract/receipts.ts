@@ -27,6 +27,8 @@ export const Receipt = z.object({
   distance: z.number().check(z.nonnegative()),
   distanceUnit: z.enum(['km', 'mile']),
   durationSeconds: z.number().check(z.nonnegative()),
+  /** Distance and duration are the booking's estimate, which the fare was priced on (a delivery keeps its booking-time price). */
+  estimated: z.boolean(),
   lines: z.array(ReceiptLine),
   subtotal: Money,
   discount: Money,

@@ -91,6 +91,11 @@ export interface Receipt {
   distance: number;
   distanceUnit: 'km' | 'mile';
   durationSeconds: number;
+  /**
+   * The distance and duration are the booking's estimate, the one the fare was priced on: a
+   * delivery keeps its booking-time price, so the time it took is not what it was charged for.
+   */
+  estimated: boolean;
   lines: ReceiptLine[];
   /** The trip's price: fare + fee (the booking's trip_cost). */
   subtotal: number;
@@ -143,6 +148,8 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
   const tip = b.tip !== undefined && b.tip > 0 ? b.tip : undefined;
   if (tip !== undefined) lines.push({ kind: 'tip', amount: tip });
   const paid = b.trip_cost - discount;
+  // A taxi trip is priced again on its driven route and time at the drop; a delivery is not.
+  const estimated = issuer.appMode === 'delivery';
   return {
     bookingId: b.id,
     status: b.status,
@@ -155,9 +162,10 @@ export function buildReceipt(b: ReceiptBooking, issuer: ReceiptIssuer): Receipt 
     carType: b.carType,
     pickupAddress: b.pickupAddress,
     dropAddress: b.dropAddress,
-    distance: b.distance ?? b.estimateDistance,
+    distance: estimated ? b.estimateDistance : b.distance ?? b.estimateDistance,
     distanceUnit: b.distanceUnit,
-    durationSeconds: b.total_trip_time ?? b.estimateTime,
+    durationSeconds: estimated ? b.estimateTime : b.total_trip_time ?? b.estimateTime,
+    estimated,
     lines,
     subtotal: b.trip_cost,
     discount,

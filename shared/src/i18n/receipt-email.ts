@@ -26,7 +26,7 @@ export function renderReceiptEmail(r: Receipt, opts: { timeZone?: string; link?:
     `Booking ${r.bookingId}, ${when}`,
     `From: ${r.pickupAddress}`,
     `To: ${r.dropAddress}`,
-    `${r.distance} ${r.distanceUnit}, ${Math.round(r.durationSeconds / 60)} min, ${r.carType}`,
+    `${r.distance} ${r.distanceUnit}, ${Math.round(r.durationSeconds / 60)} min${r.estimated ? ' (estimated at booking)' : ''}, ${r.carType}`,
     ...(r.driver ? [`Driver: ${r.driver}${r.vehicleNumber ? `, ${r.vehicleNumber}` : ''}`] : []),
     '',
     ...lines,

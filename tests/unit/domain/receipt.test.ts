@@ -36,7 +36,7 @@ describe('receipt', () => {
     ]);
     expect(r).toMatchObject({ subtotal: 2860, discount: 0, total: 2860, payment: { mode: 'cash', cash: 2860, wallet: 0, card: 0 } });
     expect(sum(r)).toBe(r.total);
-    expect(r).toMatchObject({ driver: 'Dan Driver', vehicleNumber: 'AB-123', carType: 'Sedan', pickupAddress: 'Pickup St', dropAddress: 'Drop Ave', distance: 10, durationSeconds: 1800 });
+    expect(r).toMatchObject({ driver: 'Dan Driver', vehicleNumber: 'AB-123', carType: 'Sedan', pickupAddress: 'Pickup St', dropAddress: 'Drop Ave', distance: 10, durationSeconds: 1800, estimated: false });
     expect(r.company).toEqual({ name: 'GoRide Mobility Ltd', appName: 'GoRide', website: 'https://example.com', email: 'help@example.com', address: '1 Main Street' });
     expect(r.tip).toBeUndefined();
     expect(r.lines.find((l) => l.kind === 'tip')).toBeUndefined();
@@ -46,6 +46,9 @@ describe('receipt', () => {
     const r = buildReceipt(priced({}, { description: 'Small box', amount: 300 }, { description: 'Fragile', amount: 200 }), { ...issuer, appMode: 'delivery' });
     expect(r.mode).toBe('delivery');
     expect(r.lines).toContainEqual({ kind: 'parcel', amount: 300, detail: 'Small box' });
+    // Its price is the booking's: the distance and time shown are the ones it was priced on.
+    expect(r).toMatchObject({ estimated: true, distance: 9, durationSeconds: 1700 });
+    expect(renderReceiptEmail(r).text).toContain('9 km, 28 min (estimated at booking), Sedan');
     expect(r.lines).toContainEqual({ kind: 'option', amount: 200, detail: 'Fragile' });
     expect(sum(r)).toBe(r.total);
   });

@@ -90,8 +90,8 @@ function ReceiptBody({ receipt: r, format: f }: { receipt: Receipt; format: Book
   const trip = [
     { label: t('receipt_from'), value: r.pickupAddress },
     { label: t('receipt_to'), value: r.dropAddress },
-    { label: t('receipt_distance'), value: f.distance(r.distance, r.distanceUnit) },
-    { label: t('receipt_duration'), value: f.duration(r.durationSeconds) },
+    { label: t(r.estimated ? 'receipt_distance_estimated' : 'receipt_distance'), value: f.distance(r.distance, r.distanceUnit) },
+    { label: t(r.estimated ? 'receipt_duration_estimated' : 'receipt_duration'), value: f.duration(r.durationSeconds) },
     { label: t('receipt_car_type'), value: r.carType },
     ...(r.driver ? [{ label: t('receipt_driver'), value: r.driver }] : []),
     ...(r.vehicleNumber ? [{ label: t('receipt_vehicle'), value: r.vehicleNumber }] : []),
