@@ -541,8 +541,10 @@ export class ApiStack extends Stack {
     });
     this.grantTable(consumer.fn);
     this.webSocketStage.grantManagementApiAccess(consumer.fn);
-    // New inbox messages are pushed to the recipient's devices.
+    // New inbox messages are pushed to the recipient's devices; a failed push is retried by a job
+    // on the jobs queue (a short delay: never an EventBridge schedule), not by failing the record.
     this.grantCapability(consumer.fn, 'push');
+    this.jobsQueue.grantSendMessages(consumer.fn);
     // A parcel's recipient gets their trip link by SMS. SMS to a phone number has no resource ARN:
     // sns:Publish must name "*". Unlike the sign-in code sender, no deny on SNS ARNs narrows it:
     // this function also pushes to the device endpoints granted above, and such a deny (an

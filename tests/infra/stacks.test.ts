@@ -522,6 +522,21 @@ describe('booking and dispatch', () => {
     expect(actions.sort()).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
   });
 
+  it('lets the stream fan-out put a failed push on the jobs queue, and nothing of the scheduler', () => {
+    const fanOutPolicies = Object.values(tpl.api.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify((p.Properties as Json).Roles).includes('StreamFanOut'));
+    const statements = fanOutPolicies.flatMap((p) => (p.Properties as Json).PolicyDocument.Statement as Json[]);
+    const toJobs = statements.filter((st) => JSON.stringify(st.Resource).includes('Jobs') && [st.Action].flat().some((a: string) => a.startsWith('sqs:')));
+    expect(toJobs.flatMap((st) => [st.Action].flat()).sort()).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(actions).not.toContain('scheduler:CreateSchedule');
+    expect(actions).not.toContain('iam:PassRole');
+    tpl.api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Table stream consumer'),
+      Environment: { Variables: Match.objectLike({ JOB_QUEUE_URL: Match.anyValue() }) },
+    });
+  });
+
   it('gives the functions that schedule timers the jobs queue and group', () => {
     const fn = built.api.routeFunctions.get('addBooking')!;
     Template.fromStack(Stack.of(fn.fn)).hasResourceProperties('AWS::Lambda::Function', {

@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServerMessage } from '../../../shared/src/contract/ws';
 import { pushNotifier } from '../adapters/notifier/push-notifier';
-import { claims, devices, email, now, push, settings, siteUrl, sms, sosAlerts, tripLinks, users } from '../composition-root';
+import { claims, devices, email, jobs, now, push, settings, siteUrl, sms, sosAlerts, tripLinks, users } from '../composition-root';
 import { keys } from '../adapters/dynamodb/keys';
 import { sendRecipientTripLink, type RecipientLinkDeps } from '../use-cases/send-recipient-trip-link';
 import { textEmergencyContact } from '../use-cases/text-emergency-contact';
@@ -15,6 +15,7 @@ import { logger } from '../observability/logger';
 import { metrics, MetricUnit } from '../observability/metrics';
 import { accessRevoked, closeRevokedConnections, type CloseConnectionsDeps } from '../use-cases/close-revoked-connections';
 import { fanOutChange, type FanOutDeps } from '../use-cases/fan-out-change';
+import { retryingLater } from '../use-cases/retry-failed-pushes';
 import { completedBookingId, sendReceipt, tippedCompleteBookingId, type SendReceiptDeps } from '../use-cases/send-receipt';
 
 const DEDUP_TTL_SECONDS = 24 * 60 * 60;
@@ -36,7 +37,8 @@ const deps: FanOutDeps = {
   // An event tells the browser which request caused it (the record's correlation id, in scope).
   post: (connectionId, message) => postToConnection(connectionId, withCorrelation(message)),
   forget: (id) => connectionRepository.remove(id),
-  notifier: pushNotifier({ claims, devices, push }),
+  // A failed push is retried by a job, so it never holds up the records behind it on the stream.
+  notifier: retryingLater({ jobs, now }, pushNotifier({ claims, devices, push })),
   async recipientTripLink(bookingId, to) {
     await sendRecipientTripLink(linkSms, bookingId, to);
   },

@@ -13,6 +13,7 @@ import { fanOutChange, type FanOutDeps } from '../../../lambdas/src/use-cases/fa
 import { endpointOf, handlePushEndpointEvent } from '../../../lambdas/src/use-cases/handle-push-endpoint-event';
 import { pushToDevices, PushRetryNeeded } from '../../../lambdas/src/use-cases/push-to-devices';
 import { runBroadcastBatch } from '../../../lambdas/src/use-cases/run-broadcast-batch';
+import { PUSH_RETRY_DELAYS_MS, retryingLater, runPushRetry } from '../../../lambdas/src/use-cases/retry-failed-pushes';
 
 const device = (token: string, over: Partial<PushDevice> = {}): PushDevice => ({
   uid: 'u1', usertype: 'rider', token, platform: 'ANDROID', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
@@ -120,6 +121,56 @@ describe('the fan-out hands a message to the Notifier before any dedup marker', 
     await fanOutChange(deps, record);
     await fanOutChange(deps, record); // a duplicate delivery
     expect(sent.sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('a failed push is retried by a job, not by failing the stream record', () => {
+  const message = { id: 'm1', at: 1, to: 'u1', kind: 'new_booking', title: 'T', body: 'B', bookingId: 'BK1' };
+  const queue = () => {
+    const scheduled: { job: Job; runAt: number }[] = [];
+    return { scheduled, jobs: () => ({ async schedule(job: Job, runAt: number) { scheduled.push({ job, runAt }); } }) };
+  };
+  const now = () => new Date(1_000_000);
+
+  it('hands the record back as done, with a job that later pushes only the device that missed it', async () => {
+    const claims = memoryClaims();
+    const { sender, sent } = fakeSender({ b: ['throw'] });
+    const devices = deviceStore([device('a'), device('b')]);
+    const notifier = pushNotifier({ push: () => sender, devices, claims });
+    const { scheduled, jobs } = queue();
+    // The stream's Notifier does not throw: the record behind this one is not held up.
+    await retryingLater({ jobs, now }, notifier).deliver(message);
+    expect(sent).toEqual(['a']);
+    expect(scheduled).toEqual([{ job: { kind: 'push', message, attempt: 1 }, runAt: 1_000_000 + PUSH_RETRY_DELAYS_MS[0] }]);
+    // The job, run (twice, as a queue may): b once, a never again.
+    const job = scheduled[0]!.job as Extract<Job, { kind: 'push' }>;
+    expect(await runPushRetry({ jobs, now, notifier }, job.message, job.attempt)).toBe('pushed');
+    expect(await runPushRetry({ jobs, now, notifier }, job.message, job.attempt)).toBe('pushed');
+    expect(sent).toEqual(['a', 'b']);
+    expect(scheduled).toHaveLength(1);
+  });
+
+  it('backs off on each failed retry and gives up after the last, without throwing', async () => {
+    const claims = memoryClaims();
+    const { sender, sent } = fakeSender({ a: Array(10).fill('throw') });
+    const notifier = pushNotifier({ push: () => sender, devices: deviceStore([device('a')]), claims });
+    const { scheduled, jobs } = queue();
+    await retryingLater({ jobs, now }, notifier).deliver(message);
+    for (let attempt = 1; attempt < PUSH_RETRY_DELAYS_MS.length; attempt++) {
+      expect(await runPushRetry({ jobs, now, notifier }, message, attempt)).toBe('retry scheduled');
+    }
+    expect(scheduled.map((s) => [(s.job as Extract<Job, { kind: 'push' }>).attempt, s.runAt - 1_000_000]))
+      .toEqual(PUSH_RETRY_DELAYS_MS.map((d, i) => [i + 1, d]));
+    expect(await runPushRetry({ jobs, now, notifier }, message, PUSH_RETRY_DELAYS_MS.length)).toBe('given up');
+    expect(scheduled).toHaveLength(PUSH_RETRY_DELAYS_MS.length);
+    expect(sent).toEqual([]);
+  });
+
+  it('still fails the record when what failed is not a push (the table): the stream retries that', async () => {
+    const notifier = { async deliver() { throw new Error('table unavailable'); } };
+    const { scheduled, jobs } = queue();
+    await expect(retryingLater({ jobs, now }, notifier).deliver(message)).rejects.toThrow('table unavailable');
+    expect(scheduled).toEqual([]);
   });
 });
 

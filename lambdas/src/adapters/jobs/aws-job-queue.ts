@@ -39,7 +39,7 @@ export const awsJobQueue: JobQueue = {
     // at() takes UTC without a zone suffix, to the second.
     const at = new Date(runAt).toISOString().slice(0, 19);
     await scheduler.send(new CreateScheduleCommand({
-      Name: `${job.kind}-${job.kind === 'broadcast' ? job.notificationId : job.bookingId}-${randomUUID().slice(0, 8)}`,
+      Name: `${job.kind}-${job.kind === 'broadcast' ? job.notificationId : job.kind === 'push' ? job.message.id : job.bookingId}-${randomUUID().slice(0, 8)}`,
       GroupName: c.SCHEDULE_GROUP,
       ScheduleExpression: `at(${at})`,
       ScheduleExpressionTimezone: 'UTC',
