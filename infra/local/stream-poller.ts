@@ -96,7 +96,7 @@ export function startStreamPoller(opts: {
       const first = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? '') || failed.has(r.eventID ?? ''));
       // An identifier that names no record of the batch fails the whole batch, as Lambda reads it.
       failedFrom = retry.reportBatchItemFailures && first >= 0 ? first : 0;
-      opts.onError?.(new Error(`${failures.length} stream record(s) failed${attempt < retry.retryAttempts ? ', retrying' : ''}`));
+      opts.onError?.(new Error(`${failures.length} stream record(s) failed${retry.retryAttempts < 0 || attempt < retry.retryAttempts ? ', retrying' : ''}`));
     } catch (e) {
       opts.onError?.(e);
       if (retry.bisectOnError && records.length > 1 && !stopped) {
