@@ -103,6 +103,22 @@ describe('accessibility of every screen', () => {
     await browser?.close();
   });
 
+  it('counts a finding that lasts, not one of a page still drawing itself', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    try {
+      // Faint text that stays, and faint text the page darkens a moment later (as data arriving redraws it).
+      await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>Check</h1>
+        <p id="stays" style="color:#bbb;background:#fff">Faint for good</p>
+        <p id="passes" style="color:#bbb;background:#fff">Faint for a moment</p></main>
+        <script>setTimeout(() => { document.getElementById('passes').style.color = '#000'; }, 300);</script></body></html>`);
+      const found = await a11yViolations(page);
+      expect(found.map((v) => `${v.rule} ${v.target}`)).toEqual(['color-contrast #stays']);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('knows every module that changes the markup with the width', () => {
     const root = resolve(process.cwd(), 'web/src');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));

@@ -39,8 +39,27 @@ export interface A11yCheck {
   skipContrast?: boolean;
 }
 
+/** How long a finding must last to count: a second look this much later must find it again. */
+const SECOND_LOOK_MS = 1000;
+
+/**
+ * The serious and critical findings on the page, each found again on a second look a moment later.
+ * A page still drawing itself (the active-trip banner arriving with its data and pushing the
+ * content down while axe measures) can give axe a half-laid-out page: a colour measured against
+ * the background of the moment before. What a reader meets stays; such a finding does not.
+ */
+export async function a11yViolations(page: Page, check: A11yCheck = {}): Promise<A11yViolation[]> {
+  const first = await findingsNow(page, check);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(SECOND_LOOK_MS);
+  const again = new Set((await findingsNow(page, check)).map(keyOf));
+  return first.filter((v) => again.has(keyOf(v)));
+}
+
+const keyOf = (v: A11yViolation) => `${v.page} ${v.rule} ${v.target}`;
+
 /** The serious and critical findings on the page as it is now. */
-export async function a11yViolations(page: Page, { skipContrast = false }: A11yCheck = {}): Promise<A11yViolation[]> {
+async function findingsNow(page: Page, { skipContrast = false }: A11yCheck = {}): Promise<A11yViolation[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .disableRules(skipContrast ? ['color-contrast'] : [])
