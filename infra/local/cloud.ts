@@ -260,7 +260,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       const fanOut = await consumer('lambdas/src/streams/fan-out.ts');
       // A failed record is tried again as the deployed mapping says (the template's); the
       // functions run in this process have no template, and take the stack's settings as written.
-      const retryRules = (entry: string, inProcess: RetryRules): RetryRules => made?.streamSourceOf(entry) ?? inProcess;
+      const retryRules = (entry: string, inProcess: RetryRules): RetryRules => made?.streamRetryOf(entry) ?? inProcess;
       // Driver state changes (pings) go only to the positions consumer, as the CDK filters say.
       const driverState = (r: { dynamodb?: { Keys?: Record<string, { S?: string }> } }) => r.dynamodb?.Keys?.sk?.S === 'DRIVER';
       const poller = startStreamPoller({

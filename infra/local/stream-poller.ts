@@ -8,11 +8,13 @@ type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespon
 
 /** An event source mapping's retry rules (the local cloud reads them from the template's mapping). */
 export interface RetryRules {
-  /** -1: until the records expire. */
+  /** Retries of a failed batch before its records go to the on-failure destination (-1: until they expire). */
   retryAttempts: number;
+  /** A batch whose invocation failed is split in two and each half tried on its own. */
   bisectOnError: boolean;
-  /** -1: no limit. */
+  /** Records older than this are not retried (-1: no limit). */
   maxRecordAgeSeconds: number;
+  /** The function answers which records failed (`batchItemFailures`) instead of failing the batch. */
   reportBatchItemFailures: boolean;
 }
 

@@ -14,7 +14,7 @@ import { buildApp, cdkJsonContext, type BuiltApp } from '../../infra/bin/build-a
 import { readAppConfig } from '../../infra/constructs/app-config';
 import { assertHandlerEntries } from '../../infra/constructs/node-function';
 import { FAN_OUT_RETRY, POSITIONS_RETRY } from '../../infra/constructs/stream-retries';
-import { streamSourceOf } from '../../infra/local/functions/deployed-functions';
+import { streamRetryOf } from '../../infra/local/functions/deployed-functions';
 import { DataStack } from '../../infra/stacks/data-stack';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { WebStack } from '../../infra/stacks/web-stack';
@@ -359,16 +359,16 @@ describe('realtime', () => {
   });
 
   it('gives the local cloud each stream consumer\'s retry rules from its mapping, as written once for both', () => {
-    const template = tpl.api.toJSON() as Parameters<typeof streamSourceOf>[0];
+    const template = tpl.api.toJSON() as Parameters<typeof streamRetryOf>[0];
     const fnNamed = (prefix: string) => {
       const id = Object.keys(tpl.api.findResources('AWS::Lambda::Function')).find((k) => k.startsWith(prefix));
       if (!id) throw new Error(`no function ${prefix}`);
       return id;
     };
-    expect(streamSourceOf(template, fnNamed('StreamFanOut')).streamSource).toEqual({ batchSize: 100, ...FAN_OUT_RETRY });
-    expect(streamSourceOf(template, fnNamed('DriverPositions')).streamSource).toEqual({ batchSize: 1000, ...POSITIONS_RETRY });
+    expect(streamRetryOf(template, fnNamed('StreamFanOut')).streamRetry).toEqual(FAN_OUT_RETRY);
+    expect(streamRetryOf(template, fnNamed('DriverPositions')).streamRetry).toEqual(POSITIONS_RETRY);
     // A queue's consumer is no stream consumer.
-    expect(streamSourceOf(template, fnNamed('DispatchJobs')).streamSource).toBeUndefined();
+    expect(streamRetryOf(template, fnNamed('DispatchJobs')).streamRetry).toBeUndefined();
   });
 
   it('lets only the posting functions manage connections', () => {

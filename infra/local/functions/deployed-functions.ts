@@ -8,6 +8,7 @@ import { buildApp } from '../../bin/build-app';
 import { NodeFunction } from '../../constructs/node-function';
 import { executionRoles, type ExecutionRole } from './execution-roles';
 import { type LocalResources, resolveIntrinsics, type Template, type TemplateScope } from './intrinsics';
+import type { RetryRules } from '../stream-poller';
 
 /** One function as the local stage's synthesized template declares it. */
 export interface DeployedFunction {
@@ -25,21 +26,8 @@ export interface DeployedFunction {
   role(locals: LocalResources): ExecutionRole;
   /** Each table's partition key attribute (the tables of the app), by the table's local name. */
   partitionKeys(locals: LocalResources): Record<string, string>;
-  /** How the table stream is handed to it, when a stream event source mapping invokes it. */
-  streamSource?: StreamSource;
-}
-
-/** A stream event source mapping's delivery rules, as the template declares them (Lambda's defaults where it is silent). */
-export interface StreamSource {
-  batchSize: number;
-  /** Retries of a failed batch before its records go to the on-failure destination (-1: until they expire). */
-  retryAttempts: number;
-  /** A batch whose invocation failed is split in two and each half tried on its own. */
-  bisectOnError: boolean;
-  /** Records older than this are not retried (-1: until they leave the stream). */
-  maxRecordAgeSeconds: number;
-  /** The function answers which records failed (`batchItemFailures`) instead of failing the batch. */
-  reportBatchItemFailures: boolean;
+  /** How a failed batch of the table stream is retried, when a stream event source mapping invokes it. */
+  streamRetry?: RetryRules;
 }
 
 /** The context of the stage the local cloud runs: its stand-ins (outboxes, table timers, offline places) and the test gateway. */
@@ -181,22 +169,24 @@ function functionsOf(synthesized: Synthesized): DeployedFunction[] {
       },
       role: (locals) => rolesOf(locals)(f.stack, f.name),
       partitionKeys,
-      ...streamSourceOf(stacks[f.stack]!.template, f.name),
+      ...streamRetryOf(stacks[f.stack]!.template, f.name),
     };
   });
 }
 
-/** The stream event source mapping (one with a starting position; a queue's has none) that invokes function `name`. */
-export function streamSourceOf(template: Template, name: string): { streamSource?: StreamSource } {
+/**
+ * The retry rules of the stream event source mapping (one with a starting position; a queue's has
+ * none) that invokes function `name`, Lambda's defaults where the template is silent.
+ */
+export function streamRetryOf(template: Template, name: string): { streamRetry?: RetryRules } {
   const mapping = Object.values(template.Resources ?? {}).find((r) => r.Type === 'AWS::Lambda::EventSourceMapping'
     && (r.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref === name && r.Properties?.StartingPosition !== undefined);
   if (!mapping) return {};
   const p = mapping.Properties as {
-    BatchSize?: number; MaximumRetryAttempts?: number; BisectBatchOnFunctionError?: boolean; MaximumRecordAgeInSeconds?: number; FunctionResponseTypes?: string[];
+    MaximumRetryAttempts?: number; BisectBatchOnFunctionError?: boolean; MaximumRecordAgeInSeconds?: number; FunctionResponseTypes?: string[];
   };
   return {
-    streamSource: {
-      batchSize: p.BatchSize ?? 100,
+    streamRetry: {
       retryAttempts: p.MaximumRetryAttempts ?? -1,
       bisectOnError: p.BisectBatchOnFunctionError ?? false,
       maxRecordAgeSeconds: p.MaximumRecordAgeInSeconds ?? -1,

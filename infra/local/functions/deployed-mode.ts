@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { bundleFunctions } from './bundle-cache';
-import { synthDeployedFunctions, type DeployedFunction, type StreamSource } from './deployed-functions';
+import { synthDeployedFunctions, type DeployedFunction } from './deployed-functions';
+import type { RetryRules } from '../stream-poller';
 import { startFunctionHost } from './function-host';
 import type { AccessDenial, FunctionIam } from './iam-guard';
 import type { LocalResources } from './intrinsics';
@@ -39,8 +40,8 @@ export interface DeployedFunctions {
   environmentOf(entry: string): Record<string, string>;
   /** How often the function made from `entry` was invoked since the start. */
   invocationsOf(entry: string): number;
-  /** How the table stream is handed to the function made from `entry` (its event source mapping), if it reads the stream. */
-  streamSourceOf(entry: string): StreamSource | undefined;
+  /** How a failed batch of the table stream is retried for the function made from `entry` (its event source mapping), if it reads the stream. */
+  streamRetryOf(entry: string): RetryRules | undefined;
   /** The identity a function's AWS calls are judged as: its role's session and the role's policies. */
   iamOf(entry: string): FunctionIam;
   /** The calls the functions' roles refused, latest last (as CloudTrail records them; the last 200). */
@@ -174,7 +175,7 @@ export async function startDeployedFunctions(root: string, local: LocalStandIns,
     },
     environmentOf: (entry) => specOf(entry).environment,
     invocationsOf: (entry) => invocations.get(entry) ?? 0,
-    streamSourceOf: (entry) => byEntry.get(entry)?.streamSource,
+    streamRetryOf: (entry) => byEntry.get(entry)?.streamRetry,
     iamOf: (entry) => specOf(entry).iam!,
     accessDenied,
     withoutGrant: (entry, action) => {
